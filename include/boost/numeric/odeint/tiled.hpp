@@ -1,0 +1,31 @@
+/*
+ boost/numeric/odeint/tiled.hpp
+
+ Umbrella header of boost_odeint_tiled: tiled and fused explicit Runge-Kutta
+ steppers for odeint, for systems with a limited access distance.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#ifndef BOOST_NUMERIC_ODEINT_TILED_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_HPP_INCLUDED
+
+#include <boost/numeric/odeint/tiled/config.hpp>
+
+#include <boost/numeric/odeint/tiled/system/as_odeint_system.hpp>
+#include <boost/numeric/odeint/tiled/system/limited_access_system.hpp>
+#include <boost/numeric/odeint/tiled/system/stage_view.hpp>
+
+#include <boost/numeric/odeint/tiled/tableaux/all.hpp>
+
+#include <boost/numeric/odeint/tiled/plan/plan_checker.hpp>
+#include <boost/numeric/odeint/tiled/plan/tiling.hpp>
+#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
+
+#include <boost/numeric/odeint/tiled/backends/tbb/tbb_algebra.hpp>
+#include <boost/numeric/odeint/tiled/traits/backend_dispatcher.hpp>
+
+#include <boost/numeric/odeint/tiled/steppers/explicit_rk.hpp>
+#include <boost/numeric/odeint/tiled/steppers/named_steppers.hpp>
+
+#endif // BOOST_NUMERIC_ODEINT_TILED_HPP_INCLUDED

@@ -1,0 +1,311 @@
+/*
+ boost/numeric/odeint/tiled/backends/tbb/tbb_executor.hpp
+
+ Executes a tiling plan on the CPU with TBB. Kernels run one after the other;
+ the tiles of a kernel run in parallel. Inside a tile the links run in order; a
+ link's RHS and its linear combinations are fused block by block (reference
+ digest 001_D §1.3, "in-link sub-blocked"), so a block of F_j is consumed while
+ it is still in L1. Vectors a tile keeps to itself live in a tile-local scratch
+ area ("array contraction", digest 001_D §1.2) that stays in cache; only the edge
+ strips other tiles need travel through memory.
+
+ Multi-thread tiles (digest 001_D §1.4-1.7): with threads_per_tile = T > 1, teams
+ of T workers share a tile, each taking the same block range of every link
+ ("block-wise all-same", so a worker's components stay in its private cache) and
+ meeting at a barrier after each link. The barrier cannot deadlock even if TBB
+ runs fewer workers at once than asked: a worker that arrives first takes over
+ the unclaimed shares of absent team mates, and waits only for shares another
+ running worker has claimed.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TBB_EXECUTOR_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TBB_EXECUTOR_HPP_INCLUDED
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/partitioner.h>
+#include <tbb/task_arena.h>
+
+#include <boost/numeric/odeint/tiled/backends/tbb/tbb_workspace.hpp>
+#include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
+#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
+#include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/system/stage_view.hpp>
+
+namespace boost { namespace numeric { namespace odeint { namespace tiled {
+
+namespace detail {
+
+//! Where each vector of one tile lives: component i of vector v is base[v][i - offset[v]].
+template <class Value, std::size_t NV>
+struct tile_views
+{
+    Value* base[NV];
+    long long offset[NV];
+};
+
+//! One share of the work of a multi-thread tile phase, claimed by exactly one worker.
+struct alignas(64) team_phase
+{
+    std::atomic<int> claimed_mask{0};
+    std::atomic<int> done{0};
+};
+
+inline void spin_pause(unsigned& spins)
+{
+    if (++spins < 64) return;
+#if defined(__x86_64__) || defined(__i386__)
+    if (spins < 4096) { __builtin_ia32_pause(); return; }
+#endif
+    std::this_thread::yield();
+}
+
+//! Runs the tiles of one plan for one step.
+template <class Tableau, bool WithError, class Operations, class System, class Value>
+class tbb_tile_runner
+{
+public:
+    using chain = chain_traits<Tableau, WithError>;
+    static constexpr std::size_t NV = chain::vector_count;
+    using views_type = tile_views<Value, NV>;
+
+    tbb_tile_runner(const tiling_plan& plan, const System& sys, Value* const (&vectors)[NV],
+                    const link_coefficients<Tableau, Value>& coef, std::size_t block)
+        : m_plan(plan), m_sys(sys), m_coef(coef), m_block(block ? block : 1024)
+    {
+        for (std::size_t v = 0; v < NV; ++v) m_vectors[v] = vectors[v];
+    }
+
+    //! Scratch values one tile needs (its staged vectors, each padded to a cache line).
+    static std::size_t scratch_size(const tile_plan& t)
+    {
+        std::size_t s = 0;
+        for (std::size_t v = vector_ids::first_derivative; v < NV; ++v)
+            if (t.is_staged(int(v))) s += padded(std::size_t(t.footprint[v].size()));
+        return s;
+    }
+
+    views_type views_for(const tile_plan& t, Value* scratch) const
+    {
+        views_type w;
+        for (std::size_t v = 0; v < NV; ++v)
+        {
+            if (v >= std::size_t(vector_ids::first_derivative) && t.is_staged(int(v)))
+            {
+                w.base[v] = scratch;
+                w.offset[v] = t.footprint[v].first;
+                scratch += padded(std::size_t(t.footprint[v].size()));
+            }
+            else
+            {
+                w.base[v] = m_vectors[v];
+                w.offset[v] = 0;
+            }
+        }
+        return w;
+    }
+
+    //! Copies strips [part, part + stride, ...) of the memory reads of staged vectors into scratch
+    //! (store == false), or of the memory writes out of it (store == true).
+    void move_strips(const tile_plan& t, const views_type& w, bool store, std::size_t part, std::size_t parts) const
+    {
+        std::size_t k = 0;
+        for (std::size_t v = vector_ids::first_derivative; v < NV; ++v)
+        {
+            if (!t.is_staged(int(v))) continue;
+            for (const interval& s : (store ? t.writes[v] : t.reads[v]).parts())
+            {
+                if (k++ % parts != part) continue;
+                Value* local = w.base[v] + (s.first - w.offset[v]);
+                Value* global = m_vectors[v] + s.first;
+                if (store) std::copy(local, local + s.size(), global);
+                else std::copy(global, global + s.size(), local);
+            }
+        }
+    }
+
+    //! Link j (RHS_j fused with LC_j) on components [lo, hi) of the tile, block by block.
+    void run_link(std::size_t j, const views_type& w, long long lo, long long hi) const
+    {
+        dispatch_link<chain::links>(j, [&](auto J) { this->run_link_blocks<decltype(J)::value>(w, lo, hi); });
+    }
+
+    //! The whole tile on the calling thread.
+    void run_tile(const tile_plan& t, Value* scratch) const
+    {
+        const views_type w = views_for(t, scratch);
+        move_strips(t, w, false, 0, 1);
+        for (std::size_t j = t.link_begin; j < t.link_end(); ++j)
+        {
+            const interval a = t.at_link(j);
+            if (!a.empty()) run_link(j, w, a.first, a.last);
+        }
+        move_strips(t, w, true, 0, 1);
+    }
+
+    //! Worker `rank` of a team of `team` workers on tile t; `phases` has link count + 2 entries.
+    void run_tile_shared(const tile_plan& t, Value* scratch, std::size_t rank, std::size_t team,
+                         team_phase* phases) const
+    {
+        const views_type w = views_for(t, scratch);
+        const std::size_t links = t.links.size();
+        auto work = [&](std::size_t phase, std::size_t share) {
+            if (phase == 0) move_strips(t, w, false, share, team);
+            else if (phase == links + 1) move_strips(t, w, true, share, team);
+            else
+            {
+                const std::size_t j = t.link_begin + phase - 1;
+                const interval a = t.at_link(j);
+                // block-wise shares aligned to whole blocks, so a worker keeps its components
+                const long long blocks = (a.size() + (long long)m_block - 1) / (long long)m_block;
+                const long long b0 = blocks * (long long)share / (long long)team;
+                const long long b1 = blocks * (long long)(share + 1) / (long long)team;
+                const long long lo = a.first + b0 * (long long)m_block;
+                const long long hi = std::min(a.last, a.first + b1 * (long long)m_block);
+                if (lo < hi) run_link(j, w, lo, hi);
+            }
+        };
+        for (std::size_t phase = 0; phase < links + 2; ++phase)
+        {
+            team_phase& ph = phases[phase];
+            // own share first, then any share nobody has claimed yet
+            for (std::size_t k = 0; k < team; ++k)
+            {
+                const std::size_t share = (rank + k) % team;
+                const int bit = 1 << share;
+                if (ph.claimed_mask.fetch_or(bit, std::memory_order_acq_rel) & bit) continue;
+                work(phase, share);
+                ph.done.fetch_add(1, std::memory_order_release);
+            }
+            unsigned spins = 0;
+            while (ph.done.load(std::memory_order_acquire) < int(team)) spin_pause(spins);
+        }
+    }
+
+private:
+    static std::size_t padded(std::size_t s) { return (s + 7) / 8 * 8; }
+
+    template <std::size_t J>
+    void run_link_blocks(const views_type& w, long long lo, long long hi) const
+    {
+        constexpr int in = chain::stage_argument(J);
+        constexpr int f = chain::derivative(J);
+        const stage_view<Value> y{w.base[in], w.offset[in]};
+        Value* const fj = w.base[f] - 0;  // indexed below with the offset
+        const long long f_off = w.offset[f];
+        const Value tj = m_coef.stage_time[J];
+        for (long long b = lo; b < hi; b += (long long)m_block)
+        {
+            const long long e = std::min(hi, b + (long long)m_block);
+            Value* fb = fj + (b - f_off);
+            for (long long i = b; i < e; ++i) fb[i - b] = static_cast<Value>(m_sys(std::size_t(i), y, tj));
+            block_pointers<Value, NV> bp;
+            for (std::size_t v = 0; v < NV; ++v) bp.p[v] = w.base[v] ? w.base[v] + (b - w.offset[v]) : nullptr;
+            Operations::template apply_link_lc<Tableau, WithError, J>(bp, std::size_t(e - b), m_coef);
+        }
+    }
+
+    const tiling_plan& m_plan;
+    const System& m_sys;
+    const link_coefficients<Tableau, Value>& m_coef;
+    std::size_t m_block;
+    Value* m_vectors[NV];
+};
+
+} // namespace detail
+
+/*! The TBB executor: runs one step of a plan. threads_per_tile == 1 gives every
+    tile its own thread; larger values form teams. Uses the calling thread's task
+    arena (run the step inside your own tbb::task_arena to limit the threads). */
+class tbb_executor
+{
+public:
+    template <class Tableau, bool WithError, class Operations, class System, class Value, class Time>
+    static void run(const tiling_plan& plan, tbb_workspace<Value>& ws, const System& sys, const Value* y, Value* out,
+                    Value* err, Time t, Time h)
+    {
+        using runner_type = detail::tbb_tile_runner<Tableau, WithError, Operations, System, Value>;
+        constexpr std::size_t NV = runner_type::NV;
+        const std::size_t n = plan.n;
+        const bool use_spare = (out == y) && !plan.in_place_safe;
+        Value* result = use_spare ? ws.spare_output(n) : out;
+
+        Value* vectors[NV];
+        vectors[vector_ids::state_in] = const_cast<Value*>(y);  // only ever read
+        vectors[vector_ids::state_out] = result;
+        vectors[vector_ids::error_out] = err;
+        for (std::size_t v = vector_ids::first_derivative; v < NV; ++v)
+        {
+            bool used = false;
+            for (const kernel_plan& k : plan.kernels)
+                for (const tile_plan& tp : k.tiles)
+                    used = used || !tp.writes[v].empty() || (!tp.computed[v].empty() && !tp.is_staged(int(v)));
+            vectors[v] = used ? ws.permanent(v, n) : nullptr;
+        }
+
+        const link_coefficients<Tableau, Value> coef(t, h);
+        const runner_type runner(plan, sys, vectors, coef, plan.config.block_size());
+        const std::size_t workers = std::size_t(std::max(1, tbb::this_task_arena::max_concurrency()));
+        const std::size_t team = std::min<std::size_t>(std::max<std::size_t>(1, plan.config.threads_per_tile()),
+                                                       std::min<std::size_t>(workers, 30));
+        std::size_t scratch = 0;
+        for (const kernel_plan& k : plan.kernels)
+            for (const tile_plan& tp : k.tiles) scratch = std::max(scratch, runner_type::scratch_size(tp));
+
+        if (team == 1)
+        {
+            ws.reserve_scratch(workers, scratch);
+            for (const kernel_plan& k : plan.kernels)
+                tbb::parallel_for(tbb::blocked_range<std::size_t>(0, k.tiles.size(), 1),
+                                  [&](const tbb::blocked_range<std::size_t>& r) {
+                                      // isolation: a thread waiting inside a user's nested parallel
+                                      // RHS must not pick up another tile, which would reuse this scratch
+                                      tbb::this_task_arena::isolate([&] {
+                                          Value* s = ws.scratch(std::size_t(tbb::this_task_arena::current_thread_index()));
+                                          for (std::size_t i = r.begin(); i != r.end(); ++i) runner.run_tile(k.tiles[i], s);
+                                      });
+                                  });
+        }
+        else
+        {
+            const std::size_t teams = std::max<std::size_t>(1, workers / team);
+            ws.reserve_scratch(teams, scratch);
+            for (const kernel_plan& k : plan.kernels)
+            {
+                const std::size_t phases = (k.link_end - k.link_begin) + 2;
+                std::unique_ptr<detail::team_phase[]> progress(new detail::team_phase[k.tiles.size() * phases]);
+                tbb::parallel_for(
+                    tbb::blocked_range<std::size_t>(0, teams * team, 1),
+                    [&](const tbb::blocked_range<std::size_t>& r) {
+                        tbb::this_task_arena::isolate([&] {
+                            for (std::size_t worker = r.begin(); worker != r.end(); ++worker)
+                            {
+                                const std::size_t my_team = worker / team, rank = worker % team;
+                                for (std::size_t i = my_team; i < k.tiles.size(); i += teams)
+                                    runner.run_tile_shared(k.tiles[i], ws.scratch(my_team), rank, team,
+                                                           &progress[i * phases]);
+                            }
+                        });
+                    },
+                    tbb::static_partitioner());
+            }
+        }
+        if (use_spare)
+            tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1 << 16), [&](const tbb::blocked_range<std::size_t>& r) {
+                std::copy(result + r.begin(), result + r.end(), out + r.begin());
+            });
+    }
+};
+
+}}}} // namespace boost::numeric::odeint::tiled
+
+#endif // BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TBB_EXECUTOR_HPP_INCLUDED

@@ -1,0 +1,137 @@
+/*
+ boost/numeric/odeint/tiled/plan/tiling.hpp
+
+ tiled::tiling, the user's choice of how a step is fused and tiled:
+ automatic() (default), none(), trapezoidal(width, height), hexagonal(width, height),
+ plus backend knobs (threads per tile on the CPU; blocks per tile etc. on the GPU).
+ A value type: comparable and printable. stepper.tiling() returns the concrete one
+ actually used (automatic resolved).
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#ifndef BOOST_NUMERIC_ODEINT_TILED_PLAN_TILING_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_PLAN_TILING_HPP_INCLUDED
+
+#include <cstddef>
+#include <ostream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace boost { namespace numeric { namespace odeint { namespace tiled {
+
+class tiling
+{
+public:
+    enum class scheme { automatic, none, trapezoidal, hexagonal };
+
+    //! Let the backend choose scheme, width, height and threads from n, d, the
+    //! method and the machine.
+    static tiling automatic() { return tiling(scheme::automatic, 0, 0); }
+
+    //! One pass per stage: each RHS fused with every linear combination that uses it,
+    //! never LC->RHS. Works for every access distance.
+    static tiling none() { return tiling(scheme::none, 0, 1); }
+
+    //! Rows of trapezoids `height` links high; each trapezoid is at most `width`
+    //! components wide. Needs width >= (2*height - 1) * d.
+    static tiling trapezoidal(std::size_t width, std::size_t height)
+    {
+        if (width == 0) throw std::invalid_argument("tiled::tiling::trapezoidal: the width must be positive");
+        if (height == 0) throw std::invalid_argument("tiled::tiling::trapezoidal: the height must be positive");
+        return tiling(scheme::trapezoidal, width, height);
+    }
+
+    //! Hexagons `height` links high (even) and at most `width` components wide.
+    //! Needs width >= (height - 1) * d.
+    static tiling hexagonal(std::size_t width, std::size_t height)
+    {
+        if (width == 0) throw std::invalid_argument("tiled::tiling::hexagonal: the width must be positive");
+        if (height < 2 || height % 2 != 0)
+            throw std::invalid_argument("tiled::tiling::hexagonal: the height must be even and at least 2, got " +
+                                        std::to_string(height));
+        return tiling(scheme::hexagonal, width, height);
+    }
+
+    scheme kind() const { return m_scheme; }
+    std::size_t width() const { return m_width; }   //!< 0: backend default (none) or not chosen yet (automatic)
+    std::size_t height() const { return m_height; }
+
+    // ---- CPU (TBB) knobs ----
+    //! Threads that share one tile and meet at a barrier after every link; 0 lets the backend choose.
+    tiling& threads_per_tile(std::size_t t) { m_threads_per_tile = t; return *this; }
+    std::size_t threads_per_tile() const { return m_threads_per_tile; }
+    //! Components per inner block: a link's RHS and LC are fused at this granularity. 0: backend default.
+    tiling& block_size(std::size_t b) { m_block_size = b; return *this; }
+    std::size_t block_size() const { return m_block_size; }
+
+    // ---- GPU (CUDA) knobs; 0 lets the backend choose ----
+    tiling& blocks_per_tile(std::size_t b) { m_blocks_per_tile = b; return *this; }
+    std::size_t blocks_per_tile() const { return m_blocks_per_tile; }
+    tiling& threads_per_block(std::size_t t) { m_threads_per_block = t; return *this; }
+    std::size_t threads_per_block() const { return m_threads_per_block; }
+    tiling& components_per_thread(std::size_t c) { m_components_per_thread = c; return *this; }
+    std::size_t components_per_thread() const { return m_components_per_thread; }
+    tiling& mapping_stride(std::size_t s) { m_mapping_stride = s; return *this; }
+    std::size_t mapping_stride() const { return m_mapping_stride; }
+    //! GPU: tiles made of a thread-block cluster exchanging stage data in distributed shared memory.
+    tiling& use_clusters(bool c) { m_use_clusters = c; return *this; }
+    bool use_clusters() const { return m_use_clusters; }
+
+    //! width/height of none() are its pass-chunk size (parallel grain) and 1.
+    tiling& width(std::size_t w) { m_width = w; return *this; }
+
+    friend bool operator==(const tiling& a, const tiling& b)
+    {
+        return a.m_scheme == b.m_scheme && a.m_width == b.m_width && a.m_height == b.m_height &&
+               a.m_threads_per_tile == b.m_threads_per_tile && a.m_block_size == b.m_block_size &&
+               a.m_blocks_per_tile == b.m_blocks_per_tile && a.m_threads_per_block == b.m_threads_per_block &&
+               a.m_components_per_thread == b.m_components_per_thread && a.m_mapping_stride == b.m_mapping_stride &&
+               a.m_use_clusters == b.m_use_clusters;
+    }
+    friend bool operator!=(const tiling& a, const tiling& b) { return !(a == b); }
+
+    friend std::ostream& operator<<(std::ostream& os, const tiling& t)
+    {
+        switch (t.m_scheme)
+        {
+        case scheme::automatic: os << "automatic"; break;
+        case scheme::none: os << "none"; break;
+        case scheme::trapezoidal: os << "trapezoidal(" << t.m_width << ", " << t.m_height << ")"; break;
+        case scheme::hexagonal: os << "hexagonal(" << t.m_width << ", " << t.m_height << ")"; break;
+        }
+        if (t.m_threads_per_tile) os << " threads_per_tile=" << t.m_threads_per_tile;
+        if (t.m_block_size) os << " block_size=" << t.m_block_size;
+        if (t.m_blocks_per_tile) os << " blocks_per_tile=" << t.m_blocks_per_tile;
+        if (t.m_threads_per_block) os << " threads_per_block=" << t.m_threads_per_block;
+        if (t.m_components_per_thread) os << " components_per_thread=" << t.m_components_per_thread;
+        if (t.m_mapping_stride) os << " mapping_stride=" << t.m_mapping_stride;
+        if (t.m_use_clusters) os << " clusters";
+        return os;
+    }
+    std::string to_string() const
+    {
+        std::ostringstream os;
+        os << *this;
+        return os.str();
+    }
+
+private:
+    tiling(scheme s, std::size_t w, std::size_t h) : m_scheme(s), m_width(w), m_height(h) {}
+
+    scheme m_scheme;
+    std::size_t m_width;
+    std::size_t m_height;
+    std::size_t m_threads_per_tile = 0;
+    std::size_t m_block_size = 0;
+    std::size_t m_blocks_per_tile = 0;
+    std::size_t m_threads_per_block = 0;
+    std::size_t m_components_per_thread = 0;
+    std::size_t m_mapping_stride = 0;
+    bool m_use_clusters = false;
+};
+
+}}}} // namespace boost::numeric::odeint::tiled
+
+#endif // BOOST_NUMERIC_ODEINT_TILED_PLAN_TILING_HPP_INCLUDED

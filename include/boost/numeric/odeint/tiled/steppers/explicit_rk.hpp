@@ -1,0 +1,231 @@
+/*
+ boost/numeric/odeint/tiled/steppers/explicit_rk.hpp
+
+ explicit_rk<Tableau, State, ...>: the tiled explicit Runge-Kutta stepper for any
+ ButcherTableau. It models odeint's Stepper concept (stepper_tag) for plain
+ tableaux and its ErrorStepper concept (explicit_error_stepper_tag) for embedded
+ ones, with odeint's do_step overloads, so it drops into integrate_const,
+ integrate_n_steps, integrate_times and integrate_adaptive.
+
+ One step: the link chain of the tableau (plan/link_chain.hpp) is turned into a
+ plan for (n, d, tiling) once per problem size and run by the backend that the
+ Algebra parameter selects (traits/backend_dispatcher.hpp). Copies share their
+ plans and buffers, so odeint's habit of copying steppers costs nothing; as with
+ odeint's own steppers, one stepper (and its copies) must not step from two
+ threads at once.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#ifndef BOOST_NUMERIC_ODEINT_TILED_STEPPERS_EXPLICIT_RK_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_STEPPERS_EXPLICIT_RK_HPP_INCLUDED
+
+#include <cmath>
+#include <cstddef>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+#include <boost/numeric/odeint/stepper/stepper_categories.hpp>
+#include <boost/numeric/odeint/util/unwrap_reference.hpp>
+
+#include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/plan/plan_checker.hpp>
+#include <boost/numeric/odeint/tiled/plan/tiling.hpp>
+#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
+#include <boost/numeric/odeint/tiled/system/limited_access_system.hpp>
+#include <boost/numeric/odeint/tiled/tableaux/butcher_tableau.hpp>
+#include <boost/numeric/odeint/tiled/traits/backend_dispatcher.hpp>
+
+namespace boost { namespace numeric { namespace odeint { namespace tiled {
+
+namespace detail {
+
+//! Raw element pointer and length of a state: contiguous containers (std::vector, std::array,
+//! boost::array); the CUDA backend adds thrust::device_vector.
+template <class Container>
+auto state_data(Container& c) -> decltype(c.data()) { return c.data(); }
+template <class Container>
+std::size_t state_size(const Container& c) { return static_cast<std::size_t>(c.size()); }
+
+template <class Tableau>
+struct stepper_category_of
+{
+    using type = std::conditional_t<is_embedded_tableau<Tableau>::value, explicit_error_stepper_tag, stepper_tag>;
+};
+
+} // namespace detail
+
+template <class Tableau, class State, class Value = double, class Deriv = State, class Time = Value,
+          class Algebra = typename backend_dispatcher<State>::algebra_type,
+          class Operations = typename backend_dispatcher<State>::operations_type>
+class explicit_rk
+{
+    static_assert(check_butcher_tableau<Tableau>(), "");
+    using backend = tiled_backend<Algebra>;
+    using workspace_type = typename backend::template workspace_type<Value>;
+
+public:
+    using tableau_type = Tableau;
+    using state_type = State;
+    using value_type = Value;
+    using deriv_type = Deriv;
+    using time_type = Time;
+    using algebra_type = Algebra;
+    using operations_type = Operations;
+    using order_type = unsigned short;
+    using stepper_category = typename detail::stepper_category_of<Tableau>::type;
+
+    static constexpr order_type order_value = Tableau::order;
+    static constexpr order_type stepper_order_value = Tableau::stepper_order;
+    static constexpr order_type error_order_value = Tableau::error_order;
+    static constexpr bool is_embedded = is_embedded_tableau<Tableau>::value;
+
+    explicit explicit_rk(const tiled::tiling& config = tiled::tiling::automatic(), const Algebra& algebra = Algebra())
+        : m_shared(std::make_shared<shared_state>(config)), m_algebra(algebra)
+    {
+    }
+
+    order_type order() const { return order_value; }
+    order_type stepper_order() const { return stepper_order_value; }
+    order_type error_order() const { return error_order_value; }
+
+    //! The tiling of the last step (automatic() resolved); the requested one before the first step.
+    const tiled::tiling& tiling() const { return m_shared->last_used; }
+    //! The plan of the last step: nullptr before the first step.
+    const tiling_plan* plan() const { return m_shared->last_plan; }
+
+    algebra_type& algebra() { return m_algebra; }
+    const algebra_type& algebra() const { return m_algebra; }
+
+    template <class StateType>
+    void adjust_size(const StateType&) {}  // buffers follow the state's size at the next step
+
+    // ---- Stepper concept ----
+    template <class System, class StateInOut>
+    void do_step(System system, StateInOut& x, time_type t, time_type dt)
+    {
+        step<false>(system, x, x, t, dt, static_cast<StateInOut*>(nullptr));
+    }
+    //! odeint's overload with a given derivative f(x, t): it is not read, the first
+    //! tile computes f from x in cache, which costs no memory traffic.
+    template <class System, class StateInOut, class DerivIn,
+              class = std::enable_if_t<!std::is_convertible<DerivIn, time_type>::value>>
+    void do_step(System system, StateInOut& x, const DerivIn&, time_type t, time_type dt)
+    {
+        step<false>(system, x, x, t, dt, static_cast<StateInOut*>(nullptr));
+    }
+
+    template <class System, class StateIn, class StateOut,
+              class = std::enable_if_t<!std::is_convertible<StateOut, time_type>::value>>
+    void do_step(System system, const StateIn& in, time_type t, StateOut& out, time_type dt)
+    {
+        step<false>(system, in, out, t, dt, static_cast<StateOut*>(nullptr));
+    }
+
+    template <class System, class StateIn, class DerivIn, class StateOut,
+              class = std::enable_if_t<!std::is_convertible<DerivIn, time_type>::value>>
+    void do_step(System system, const StateIn& in, const DerivIn&, time_type t, StateOut& out, time_type dt)
+    {
+        step<false>(system, in, out, t, dt, static_cast<StateOut*>(nullptr));
+    }
+
+    // ---- ErrorStepper concept (embedded tableaux) ----
+    template <class System, class StateInOut, class Err, bool E = is_embedded,
+              class = std::enable_if_t<E && !std::is_convertible<Err, time_type>::value>>
+    void do_step(System system, StateInOut& x, time_type t, time_type dt, Err& xerr)
+    {
+        step<true>(system, x, x, t, dt, &xerr);
+    }
+
+    template <class System, class StateIn, class StateOut, class Err, bool E = is_embedded, class = std::enable_if_t<E>>
+    void do_step(System system, const StateIn& in, time_type t, StateOut& out, time_type dt, Err& xerr)
+    {
+        step<true>(system, in, out, t, dt, &xerr);
+    }
+
+    template <class System, class StateInOut, class DerivIn, class Err, bool E = is_embedded,
+              class = std::enable_if_t<E && !std::is_convertible<DerivIn, time_type>::value>>
+    void do_step(System system, StateInOut& x, const DerivIn&, time_type t, time_type dt, Err& xerr)
+    {
+        step<true>(system, x, x, t, dt, &xerr);
+    }
+
+    template <class System, class StateIn, class DerivIn, class StateOut, class Err, bool E = is_embedded,
+              class = std::enable_if_t<E>>
+    void do_step(System system, const StateIn& in, const DerivIn&, time_type t, StateOut& out, time_type dt, Err& xerr)
+    {
+        step<true>(system, in, out, t, dt, &xerr);
+    }
+
+private:
+    struct shared_state
+    {
+        explicit shared_state(const tiled::tiling& c) : requested(c), last_used(c) {}
+        tiled::tiling requested;
+        tiled::tiling last_used;
+        std::unique_ptr<tiling_plan> plans[2];  // plain step, step with error estimate
+        const tiling_plan* last_plan = nullptr;
+        workspace_type workspace;
+    };
+
+    template <bool WithError>
+    const tiling_plan& plan_for(std::size_t n, std::size_t d)
+    {
+        std::unique_ptr<tiling_plan>& slot = m_shared->plans[WithError ? 1 : 0];
+        if (!slot || slot->n != n || slot->d != d)
+        {
+            const link_chain chain = make_link_chain<Tableau, WithError>();
+            tiled::tiling config = m_shared->requested;
+            if (config.kind() == tiled::tiling::scheme::automatic)
+                config = backend::resolve_automatic(chain, n, d, sizeof(Value));
+            auto plan = std::make_unique<tiling_plan>(make_tiling_plan(chain, n, d, config));
+            const plan_check_result proof = check_plan(*plan);
+            if (!proof)  // never run a wrong plan: this would be a bug of the plan builder
+                throw std::logic_error("tiled: internal error, the plan for " + config.to_string() + " is wrong: " + proof.error);
+            slot = std::move(plan);
+        }
+        m_shared->last_used = slot->config;
+        m_shared->last_plan = slot.get();
+        return *slot;
+    }
+
+    template <bool WithError, class System, class StateIn, class StateOut, class Err>
+    void step(System& system, const StateIn& in, StateOut& out, time_type t, time_type dt, Err* xerr)
+    {
+        using sys_type = typename odeint::unwrap_reference<System>::type;
+        static_assert(detail::check_limited_access_system<sys_type, Value, Time>(), "");
+        const sys_type& sys = system;
+        const std::size_t n = detail::state_size(in);
+        const std::size_t d = static_cast<std::size_t>(sys.access_distance());
+        // every check before anything is written: bad input leaves the state as it was
+        if (!(dt != time_type(0)) || !std::isfinite(static_cast<double>(dt)))
+            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the step size must be finite and non-zero, got " +
+                                        std::to_string(static_cast<double>(dt)));
+        if (!std::isfinite(static_cast<double>(t)))
+            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the time must be finite");
+        if (detail::state_size(out) != n)
+            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the output state has " +
+                                        std::to_string(detail::state_size(out)) + " components, the input " + std::to_string(n));
+        if (WithError && detail::state_size(*xerr) != n)
+            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the error vector has " +
+                                        std::to_string(detail::state_size(*xerr)) + " components, the state " + std::to_string(n));
+        if (d > n)
+            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the system's access distance " +
+                                        std::to_string(d) + " is larger than the state (" + std::to_string(n) + " components)");
+        if (n == 0) return;
+        const tiling_plan& plan = plan_for<WithError>(n, d);
+        Value* err = nullptr;
+        if constexpr (WithError) err = detail::state_data(*xerr);
+        backend::executor_type::template run<Tableau, WithError, Operations>(
+            plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(out), err, t, dt);
+    }
+
+    std::shared_ptr<shared_state> m_shared;
+    Algebra m_algebra;
+};
+
+}}}} // namespace boost::numeric::odeint::tiled
+
+#endif // BOOST_NUMERIC_ODEINT_TILED_STEPPERS_EXPLICIT_RK_HPP_INCLUDED
