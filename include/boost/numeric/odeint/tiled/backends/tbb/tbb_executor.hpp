@@ -39,6 +39,7 @@
 #include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
 #include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/system/range_rhs.hpp>
 #include <boost/numeric/odeint/tiled/system/stage_view.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
@@ -200,14 +201,17 @@ private:
         constexpr int in = chain::stage_argument(J);
         constexpr int f = chain::derivative(J);
         const stage_view<Value> y{w.base[in], w.offset[in]};
-        Value* const fj = w.base[f] - 0;  // indexed below with the offset
+        Value* const fj = w.base[f];
         const long long f_off = w.offset[f];
         const Value tj = m_coef.stage_time[J];
         for (long long b = lo; b < hi; b += (long long)m_block)
         {
             const long long e = std::min(hi, b + (long long)m_block);
             Value* fb = fj + (b - f_off);
-            for (long long i = b; i < e; ++i) fb[i - b] = static_cast<Value>(m_sys(std::size_t(i), y, tj));
+            if constexpr (has_range_rhs<System, stage_view<Value>, Value, Value>::value)
+                m_sys.evaluate_range(std::size_t(b), std::size_t(e), y, fb, tj);
+            else
+                for (long long i = b; i < e; ++i) fb[i - b] = static_cast<Value>(m_sys(std::size_t(i), y, tj));
             block_pointers<Value, NV> bp;
             for (std::size_t v = 0; v < NV; ++v) bp.p[v] = w.base[v] ? w.base[v] + (b - w.offset[v]) : nullptr;
             Operations::template apply_link_lc<Tableau, WithError, J>(bp, std::size_t(e - b), m_coef);

@@ -1,0 +1,404 @@
+/*
+ boost/numeric/odeint/tiled/reference_problems.hpp
+
+ The reference problems shared by tests, examples and benchmarks, each a
+ LimitedAccessSystem usable on the host and (compiled with nvcc) on the device:
+
+   problems::bruss2d       BRUSS2D, the 2D Brusselator with diffusion, AoS
+                           interleaved (u, v), row-major; d = 2 * x_max.
+   problems::heat1d        1D diffusion chain with mirrored (Neumann) ends; d = 1.
+   problems::wide_stencil  1D symmetric stencil of any width d (clamped ends), for
+                           tests that need a chosen access distance, d = 0 included.
+   problems::phase_chain   odeint's chain of phase oscillators; d = 1.
+
+ Formulas, initial values and step-size hints are documented at each class and in
+ doc/reference_problems.md. Objects are small plain values (trivially copyable), so
+ they can be passed to kernels by value. Constructors and factories are host-only
+ and throw std::invalid_argument on bad sizes; operator() never throws.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#ifndef BOOST_NUMERIC_ODEINT_TILED_REFERENCE_PROBLEMS_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_REFERENCE_PROBLEMS_HPP_INCLUDED
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+#include <boost/numeric/odeint/tiled/config.hpp>
+
+namespace boost {
+namespace numeric {
+namespace odeint {
+namespace tiled {
+namespace problems {
+
+/*
+ BRUSS2D exactly as reference digest 001_A §5.2 (constants and initial values from
+ the Bayreuth reference code, bruss2d-mix.c), on an x_max × y_max grid:
+
+   du/dt = 1 + u²v − 4.4u + D·(u_W + u_E + u_S + u_N − 4u)
+   dv/dt = 3.4u − u²v     + D·(v_W + v_E + v_S + v_N − 4v)
+
+ with D = alpha·(x_max − 1)² (the digest's choice for rectangular grids; D = alpha
+ when x_max == 1) and alpha = 2e-3 by default. Neumann boundaries by mirror ghost
+ cells: a boundary cell counts its single inner neighbour twice in that direction
+ (both directions at corners); a direction of extent 1 contributes nothing.
+
+ Layout: AoS interleaved and row-major, cell (x, y) (0-based, x the column) has
+ u at component 2·(y·x_max + x) and v at the next one; n = 2·x_max·y_max and the
+ access distance is d = 2·x_max (the ±y neighbours).
+
+ Initial values (row i = y, column j = x): u = 0.5 + j/(x_max − 1),
+ v = 1 + 5·i/(y_max − 1); a term whose denominator would be 0 is dropped.
+
+ Stability: the diffusion eigenvalues reach |λ| ≈ 8·D, and classic RK4 is stable on
+ the negative real axis for h·|λ| ≲ 2.78. suggested_dt() returns
+ 0.5 · 2.5 / (8·D + 4.4), i.e. h·8D ≤ 1.25: a safe fixed step for RK4 and also
+ inside the real stability intervals of Euler (2) and of odeint's other explicit
+ Runge-Kutta methods (DOPRI5 about 3.3). For n = 16 Mi, d = 32 (x_max = 16)
+ D = 0.45 and the step is about 0.16; for x_max = 4224, D ≈ 3.6e4 and it is
+ about 4e-6.
+*/
+class bruss2d
+{
+public:
+    bruss2d(std::size_t x_max, std::size_t y_max, double alpha = 2e-3)
+        : m_x_max(x_max), m_y_max(y_max), m_alpha(alpha),
+          m_diffusion(x_max > 1 ? alpha * static_cast<double>(x_max - 1) * static_cast<double>(x_max - 1)
+                                : alpha)
+    {
+        if (x_max == 0 || y_max == 0)
+            throw std::invalid_argument("bruss2d: the grid needs x_max >= 1 and y_max >= 1, got x_max = " +
+                                        std::to_string(x_max) + ", y_max = " + std::to_string(y_max));
+    }
+
+    // The BRUSS2D instance with n_components components and access distance d:
+    // x_max = d/2 and y_max = n/d. Needs d even, d >= 2 and n a positive multiple of d.
+    static bruss2d with_size(std::size_t n_components, std::size_t d, double alpha = 2e-3)
+    {
+        if (d < 2 || d % 2 != 0 || n_components == 0 || n_components % d != 0)
+            throw std::invalid_argument(
+                "bruss2d::with_size: needs an even access distance d >= 2 and a number of components n "
+                "that is a positive multiple of d, got n = " +
+                std::to_string(n_components) + ", d = " + std::to_string(d));
+        return bruss2d(d / 2, n_components / d, alpha);
+    }
+
+    BOOST_ODEINT_TILED_HD std::size_t x_max() const { return m_x_max; }
+    BOOST_ODEINT_TILED_HD std::size_t y_max() const { return m_y_max; }
+    BOOST_ODEINT_TILED_HD double alpha() const { return m_alpha; }
+    BOOST_ODEINT_TILED_HD double diffusion_scale() const { return m_diffusion; }
+    BOOST_ODEINT_TILED_HD std::size_t size() const { return 2 * m_x_max * m_y_max; }
+    BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return 2 * m_x_max; }
+
+    // A safe fixed step for classic RK4 (see the class comment).
+    double suggested_dt() const { return 0.5 * 2.5 / (8.0 * m_diffusion + 4.4); }
+
+    // Written branch-light for vectorised loops over j: the boundary handling is a
+    // choice between two indices, and both species share one expression path.
+    template <class Y, class Time>
+    BOOST_ODEINT_TILED_HD double operator()(std::size_t j, const Y& y, Time) const
+    {
+        const std::size_t cell = j >> 1;
+        const bool is_v = (j & 1) != 0;
+        const std::size_t x = cell % m_x_max;
+        const std::size_t yy = cell / m_x_max;
+        const std::size_t row = 2 * m_x_max;
+        // Mirror step at a boundary; 0 in a direction of extent 1.
+        const std::size_t mx = m_x_max > 1 ? 2 : 0;
+        const std::size_t my = m_y_max > 1 ? row : 0;
+        const std::size_t jw = x > 0 ? j - 2 : j + mx;
+        const std::size_t je = x + 1 < m_x_max ? j + 2 : j - mx;
+        const std::size_t js = yy > 0 ? j - row : j + my;
+        const std::size_t jn = yy + 1 < m_y_max ? j + row : j - my;
+
+        const double u = y[2 * cell];
+        const double v = y[2 * cell + 1];
+        const double c = y[j];
+        const double lap = (y[jw] + y[je]) + (y[js] + y[jn]) - 4.0 * c;
+        const double uuv = u * u * v;
+        const double du = 1.0 + uuv - 4.4 * u;
+        const double dv = 3.4 * u - uuv;
+        return (is_v ? dv : du) + m_diffusion * lap;
+    }
+
+    // The optional range form (LimitedAccessSystem's evaluate_range): f_first ..
+    // f_{last-1} into dydt[0 .. last-first). Same expressions as operator(), so the
+    // same results, but fast on CPUs: cells away from the top and bottom rows run
+    // as one long plain loop that compilers vectorise, as if every cell were
+    // interior; the cells at the left and right edges of each row are then
+    // recomputed with their mirrored neighbours. Rows are short when d is small
+    // (16 cells for d = 32), so vectorising row by row would not pay.
+    template <class Y, class Out, class Time>
+    void evaluate_range(std::size_t first, std::size_t last, const Y& y, Out* dydt, Time t) const
+    {
+        std::size_t j = first;
+        if (j < last && (j & 1) != 0) { dydt[0] = static_cast<Out>((*this)(j, y, t)); ++j; }
+        const std::size_t cell_begin = j >> 1, cell_end = last >> 1;
+        if (cell_begin < cell_end)
+        {
+            // middle rows: neither the first nor the last row of the grid
+            const std::size_t mid_begin = std::min(std::max(cell_begin, m_x_max), cell_end);
+            const std::size_t mid_end = std::max(std::min(cell_end, (m_y_max - 1) * m_x_max), mid_begin);
+            if (m_x_max < 3 || mid_begin == mid_end) cells_by_rows(cell_begin, cell_end, first, y, dydt);
+            else
+            {
+                cells_by_rows(cell_begin, mid_begin, first, y, dydt);
+                const std::size_t row = 2 * m_x_max;
+                const auto* p = &y[2 * mid_begin];
+                const auto* ps = p - row;
+                const auto* pn = p + row;
+                Out* o = dydt + (2 * mid_begin - first);
+                const double diff = m_diffusion;
+                const std::ptrdiff_t count = std::ptrdiff_t(mid_end - mid_begin);
+                for (std::ptrdiff_t k = 0; k < count; ++k)
+                {
+                    const double u = p[2 * k], v = p[2 * k + 1];
+                    const double uuv = u * u * v;
+                    const double lap_u = (p[2 * k - 2] + p[2 * k + 2]) + (ps[2 * k] + pn[2 * k]) - 4.0 * u;
+                    const double lap_v = (p[2 * k - 1] + p[2 * k + 3]) + (ps[2 * k + 1] + pn[2 * k + 1]) - 4.0 * v;
+                    o[2 * k] = static_cast<Out>((1.0 + uuv - 4.4 * u) + diff * lap_u);
+                    o[2 * k + 1] = static_cast<Out>((3.4 * u - uuv) + diff * lap_v);
+                }
+                // the left and right edge cells of those rows, with mirrored neighbours
+                std::size_t ey = (mid_begin + m_x_max - 1) / m_x_max;  // row of the first x == 0 cell
+                for (std::size_t edge = ey * m_x_max; edge < mid_end; edge += m_x_max, ++ey)
+                    boundary_cell(edge, 0, ey, first, y, dydt);
+                ey = mid_begin / m_x_max;  // row of the first x == x_max-1 cell
+                for (std::size_t edge = ey * m_x_max + m_x_max - 1; edge < mid_end; edge += m_x_max, ++ey)
+                    if (edge >= mid_begin) boundary_cell(edge, m_x_max - 1, ey, first, y, dydt);
+                cells_by_rows(mid_end, cell_end, first, y, dydt);
+            }
+        }
+        if (j < 2 * cell_end) j = 2 * cell_end;
+        if (j < last) dydt[j - first] = static_cast<Out>((*this)(j, y, t));
+    }
+
+    // u(i, j) = 0.5 + j/(x_max − 1), v(i, j) = 1 + 5·i/(y_max − 1) at row i, column j.
+    template <class State>
+    void initial_state(State& y) const
+    {
+        for (std::size_t i = 0; i < m_y_max; ++i)
+            for (std::size_t j = 0; j < m_x_max; ++j) {
+                const std::size_t c = 2 * (i * m_x_max + j);
+                y[c] = 0.5 + (m_x_max > 1 ? static_cast<double>(j) / static_cast<double>(m_x_max - 1) : 0.0);
+                y[c + 1] = 1.0 + (m_y_max > 1 ? 5.0 * static_cast<double>(i) / static_cast<double>(m_y_max - 1)
+                                              : 0.0);
+            }
+    }
+
+private:
+    // Both components of cell c, with the neighbours of operator() (mirrored at edges).
+    template <class Y, class Out>
+    void boundary_cell(std::size_t c, std::size_t cx, std::size_t cy, std::size_t first, const Y& y, Out* dydt) const
+    {
+        const std::size_t row = 2 * m_x_max, mx = m_x_max > 1 ? 2 : 0, my = m_y_max > 1 ? row : 0;
+        const auto* p = &y[2 * c];
+        const auto* w = cx > 0 ? p - 2 : p + mx;
+        const auto* e = cx + 1 < m_x_max ? p + 2 : p - mx;
+        const auto* s = cy > 0 ? p - row : p + my;
+        const auto* nn = cy + 1 < m_y_max ? p + row : p - my;
+        const double u = p[0], v = p[1], uuv = u * u * v;
+        Out* o = dydt + (2 * c - first);
+        o[0] = static_cast<Out>((1.0 + uuv - 4.4 * u) + m_diffusion * ((w[0] + e[0]) + (s[0] + nn[0]) - 4.0 * u));
+        o[1] = static_cast<Out>((3.4 * u - uuv) + m_diffusion * ((w[1] + e[1]) + (s[1] + nn[1]) - 4.0 * v));
+    }
+    template <class Y, class Out>
+    void cells_by_rows(std::size_t c0, std::size_t c1, std::size_t first, const Y& y, Out* dydt) const
+    {
+        if (c0 >= c1) return;
+        std::size_t cx = c0 % m_x_max, cy = c0 / m_x_max;
+        for (std::size_t c = c0; c < c1; ++c)
+        {
+            boundary_cell(c, cx, cy, first, y, dydt);
+            if (++cx == m_x_max) { cx = 0; ++cy; }
+        }
+    }
+
+    std::size_t m_x_max;
+    std::size_t m_y_max;
+    double m_alpha;
+    double m_diffusion; // D = alpha·(x_max − 1)², or alpha when x_max == 1
+};
+
+/*
+ 1D diffusion chain with n components: f_j = k·(y_{j−1} − 2y_j + y_{j+1}), Neumann
+ ends by mirroring (y_{−1} = y_1, y_n = y_{n−2}; a single component has f = 0).
+ d = 1. The eigenvalues lie in [−4k, 0]; suggested_dt() = 0.5 · 2.5 / (4k) for RK4.
+ initial_state: y_j = 1 + sin(2π·j/n) + 0.25·cos(0.37·j).
+*/
+class heat1d
+{
+public:
+    heat1d(std::size_t n, double k) : m_n(n), m_k(k)
+    {
+        if (n == 0)
+            throw std::invalid_argument("heat1d: needs n >= 1 components, got n = 0");
+    }
+
+    BOOST_ODEINT_TILED_HD std::size_t size() const { return m_n; }
+    BOOST_ODEINT_TILED_HD double k() const { return m_k; }
+    BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return 1; }
+    double suggested_dt() const { return 0.5 * 2.5 / (4.0 * m_k); }
+
+    template <class Y, class Time>
+    BOOST_ODEINT_TILED_HD double operator()(std::size_t j, const Y& y, Time) const
+    {
+        const std::size_t m = m_n > 1 ? 1 : 0; // mirror step; 0 for a single component
+        const std::size_t jl = j > 0 ? j - 1 : j + m;
+        const std::size_t jr = j + 1 < m_n ? j + 1 : j - m;
+        return m_k * (y[jl] - 2.0 * y[j] + y[jr]);
+    }
+
+    // The optional range form: interior components in one plain, vectorisable loop.
+    template <class Y, class Out, class Time>
+    void evaluate_range(std::size_t first, std::size_t last, const Y& y, Out* dydt, Time t) const
+    {
+        std::size_t j = first;
+        if (j < last && j == 0) { dydt[0] = static_cast<Out>((*this)(j, y, t)); ++j; }
+        const std::size_t interior_end = last < m_n ? last : m_n - 1;
+        if (j < interior_end)
+        {
+            const auto* p = &y[j];
+            Out* o = dydt + (j - first);
+            const std::ptrdiff_t count = std::ptrdiff_t(interior_end - j);
+            for (std::ptrdiff_t k = 0; k < count; ++k)
+                o[k] = static_cast<Out>(m_k * (p[k - 1] - 2.0 * p[k] + p[k + 1]));
+            j = interior_end;
+        }
+        for (; j < last; ++j) dydt[j - first] = static_cast<Out>((*this)(j, y, t));
+    }
+
+    template <class State>
+    void initial_state(State& y) const
+    {
+        for (std::size_t j = 0; j < m_n; ++j)
+            y[j] = smooth_profile(j, m_n);
+    }
+
+    // 1 + sin(2π·j/n) + 0.25·cos(0.37·j): smooth, and different at every component.
+    static double smooth_profile(std::size_t j, std::size_t n)
+    {
+        const double x = static_cast<double>(j);
+        return 1.0 + std::sin(6.283185307179586 * x / static_cast<double>(n)) + 0.25 * std::cos(0.37 * x);
+    }
+
+private:
+    std::size_t m_n;
+    double m_k;
+};
+
+/*
+ A symmetric 1D stencil of width d, to produce any access distance in tests:
+   f_j = k · Σ_{m=1..d} (y_{c(j−m)} + y_{c(j+m)} − 2y_j) / m²    for d >= 1,
+   f_j = −k · y_j                                               for d = 0,
+ where c clamps the index to [0, n−1] (clamped, not mirrored, so every index stays
+ valid for any d, including d >= n). Reads exactly y_{j−d} .. y_{j+d} where they
+ exist. Eigenvalues lie in [−4k·Σ 1/m², 0] ⊂ [−6.58k, 0] (or −k for d = 0).
+ initial_state: the same smooth profile as heat1d.
+*/
+class wide_stencil
+{
+public:
+    wide_stencil(std::size_t n, std::size_t d, double k) : m_n(n), m_d(d), m_k(k)
+    {
+        if (n == 0)
+            throw std::invalid_argument("wide_stencil: needs n >= 1 components, got n = 0");
+    }
+
+    BOOST_ODEINT_TILED_HD std::size_t size() const { return m_n; }
+    BOOST_ODEINT_TILED_HD double k() const { return m_k; }
+    BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return m_d; }
+    double suggested_dt() const { return 0.5 * 2.5 / (6.58 * m_k); }
+
+    template <class Y, class Time>
+    BOOST_ODEINT_TILED_HD double operator()(std::size_t j, const Y& y, Time) const
+    {
+        const double c = y[j];
+        if (m_d == 0)
+            return -m_k * c;
+        double sum = 0.0;
+        for (std::size_t m = 1; m <= m_d; ++m) {
+            const std::size_t jl = j >= m ? j - m : 0;
+            const std::size_t jr = m < m_n - j ? j + m : m_n - 1;
+            const double w = 1.0 / (static_cast<double>(m) * static_cast<double>(m));
+            sum += w * (y[jl] + y[jr] - 2.0 * c);
+        }
+        return m_k * sum;
+    }
+
+    template <class State>
+    void initial_state(State& y) const
+    {
+        for (std::size_t j = 0; j < m_n; ++j)
+            y[j] = heat1d::smooth_profile(j, m_n);
+    }
+
+private:
+    std::size_t m_n;
+    std::size_t m_d;
+    double m_k;
+};
+
+/*
+ odeint's chain of phase oscillators (examples/thrust/phase_oscillator_chain.cu,
+ after Cohen, Holmes & Rand 1982):
+   dφ_j/dt = ω_j + sin(φ_{j+1} − φ_j) + sin(φ_j − φ_{j−1}),
+ with the terms reaching past the ends dropped. d = 1. The frequencies are a
+ function of j, as in odeint's example, so no array is stored:
+   ω_j = (n − j)·ε,  ε = 6/n² by default (phase locking needs ε < 8/n²).
+ initial_state: φ_j = 2π·frac(j·(√5 − 1)/2), a deterministic stand-in for the
+ example's uniformly random phases.
+*/
+class phase_chain
+{
+public:
+    explicit phase_chain(std::size_t n) : phase_chain(n, 6.0 / (static_cast<double>(n) * static_cast<double>(n))) {}
+    phase_chain(std::size_t n, double epsilon) : m_n(n), m_epsilon(epsilon)
+    {
+        if (n == 0)
+            throw std::invalid_argument("phase_chain: needs n >= 1 oscillators, got n = 0");
+    }
+
+    BOOST_ODEINT_TILED_HD std::size_t size() const { return m_n; }
+    BOOST_ODEINT_TILED_HD double epsilon() const { return m_epsilon; }
+    BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return 1; }
+    BOOST_ODEINT_TILED_HD double omega(std::size_t j) const { return static_cast<double>(m_n - j) * m_epsilon; }
+
+    template <class Y, class Time>
+    BOOST_ODEINT_TILED_HD double operator()(std::size_t j, const Y& y, Time) const
+    {
+        using std::sin;
+        // At an end the missing neighbour is the oscillator itself: sin(0) = 0.
+        const std::size_t jl = j > 0 ? j - 1 : j;
+        const std::size_t jr = j + 1 < m_n ? j + 1 : j;
+        const double p = y[j];
+        return omega(j) + sin(y[jr] - p) + sin(p - y[jl]);
+    }
+
+    template <class State>
+    void initial_state(State& y) const
+    {
+        const double golden = 0.6180339887498949;
+        for (std::size_t j = 0; j < m_n; ++j) {
+            const double f = static_cast<double>(j) * golden;
+            y[j] = 6.283185307179586 * (f - std::floor(f));
+        }
+    }
+
+private:
+    std::size_t m_n;
+    double m_epsilon;
+};
+
+} // namespace problems
+} // namespace tiled
+} // namespace odeint
+} // namespace numeric
+} // namespace boost
+
+#endif // BOOST_NUMERIC_ODEINT_TILED_REFERENCE_PROBLEMS_HPP_INCLUDED

@@ -1,0 +1,102 @@
+/*
+ boost/numeric/odeint/tiled/system/limited_access_system.hpp
+
+ The LimitedAccessSystem concept: a right-hand side f(t, y) given one component
+ at a time, whose component j reads only y[j-d .. j+d].
+
+   std::size_t access_distance() const;                        // d
+   template <class Y>
+   Value operator()(std::size_t j, const Y& y, Time t) const;  // f_j(t, y)
+
+ Y is any indexable view: y[i] is valid for |i - j| <= d and 0 <= i < n, and
+ nothing else may be assumed about it (it may be a std::vector, a pointer into a
+ tile buffer, or a device view). d >= n is legal; it just means "reads everything".
+
+ is_limited_access_system<S, Value, Time> tests the concept; the helper
+ detail::check_limited_access_system<S, Value, Time>() fires one readable
+ static_assert per missing requirement.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#ifndef BOOST_NUMERIC_ODEINT_TILED_SYSTEM_LIMITED_ACCESS_SYSTEM_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_SYSTEM_LIMITED_ACCESS_SYSTEM_HPP_INCLUDED
+
+#include <cstddef>
+#include <type_traits>
+#include <utility>
+
+#include <boost/numeric/odeint/tiled/config.hpp>
+
+namespace boost {
+namespace numeric {
+namespace odeint {
+namespace tiled {
+
+namespace detail {
+
+// The least a view handed to a LimitedAccessSystem offers: read-only indexing.
+// The trait calls the system with it in an unevaluated context, so it checks the
+// call's signature; a body that uses more of Y (size(), data(), iterators) is
+// only caught when the body gets instantiated (e.g. for a deduced return type).
+template <class Value>
+struct probe_view {
+    BOOST_ODEINT_TILED_HD Value operator[](std::size_t) const { return Value(); }
+};
+
+template <class S, class = void>
+struct has_access_distance : std::false_type {};
+
+template <class S>
+struct has_access_distance<S, std::void_t<decltype(std::declval<const S&>().access_distance())>>
+    : std::is_convertible<decltype(std::declval<const S&>().access_distance()), std::size_t> {};
+
+template <class S, class Value, class Time, class = void>
+struct has_component_rhs : std::false_type {};
+
+template <class S, class Value, class Time>
+struct has_component_rhs<S, Value, Time,
+                         std::void_t<decltype(std::declval<const S&>()(
+                             std::declval<std::size_t>(), std::declval<const probe_view<Value>&>(),
+                             std::declval<Time>()))>>
+    : std::is_convertible<decltype(std::declval<const S&>()(std::declval<std::size_t>(),
+                                                            std::declval<const probe_view<Value>&>(),
+                                                            std::declval<Time>())),
+                          Value> {};
+
+} // namespace detail
+
+// True when S models LimitedAccessSystem for values of type Value and times of
+// type Time.
+template <class S, class Value = double, class Time = double>
+struct is_limited_access_system
+    : std::integral_constant<bool, detail::has_access_distance<S>::value &&
+                                       detail::has_component_rhs<S, Value, Time>::value> {};
+
+template <class S, class Value = double, class Time = double>
+constexpr bool is_limited_access_system_v = is_limited_access_system<S, Value, Time>::value;
+
+namespace detail {
+
+// Call where a LimitedAccessSystem is required; each requirement has its own
+// message so the compiler names exactly what is missing. Returns true.
+template <class S, class Value = double, class Time = double>
+constexpr bool check_limited_access_system()
+{
+    static_assert(has_access_distance<S>::value,
+                  "a LimitedAccessSystem needs `std::size_t access_distance() const`");
+    static_assert(has_component_rhs<S, Value, Time>::value,
+                  "a LimitedAccessSystem needs `Value operator()(std::size_t j, const Y& y, Time t) const` "
+                  "callable with any indexable Y (only y[i] may be used) and returning something "
+                  "convertible to Value");
+    return true;
+}
+
+} // namespace detail
+
+} // namespace tiled
+} // namespace odeint
+} // namespace numeric
+} // namespace boost
+
+#endif // BOOST_NUMERIC_ODEINT_TILED_SYSTEM_LIMITED_ACCESS_SYSTEM_HPP_INCLUDED
