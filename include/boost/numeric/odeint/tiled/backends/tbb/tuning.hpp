@@ -62,11 +62,18 @@ struct tbb_tuning
     static constexpr double cache_fill = 0.5;
     //! Tiles per worker and kernel wanted for load balance.
     static constexpr std::size_t tiles_per_worker = 3;
-    //! Components per fused RHS+LC block (thesis: 1024).
+    //! Components per fused RHS+LC block (thesis: 1024; 512 to 4096 measured within
+    //! 10% on a 16-core Xeon, BRUSS2D d = 32).
     static constexpr std::size_t block_size = 1024;
-    //! Relative cost of a team barrier per link, in units of vectors of traffic, so
-    //! that a team wins only where it moves clearly less memory.
-    static constexpr double team_penalty = 0.15;
+    //! Extra cost, in vectors of memory traffic per step, of a tile whose working set
+    //! lives in the shared last-level cache instead of private L2: measured on a
+    //! 16-core Xeon (2 MiB L2, BRUSS2D RK4, d = 1024): 64 Ki-wide tiles moving 2.5
+    //! vectors ran slower than 16 Ki-wide ones moving 4.2.
+    static constexpr double last_level_penalty = 2.5;
+    //! Extra cost per link of a team (barriers, shares stolen from late workers,
+    //! imbalance at the narrow links): on the same Xeon, RK4 at d = 1024, 16-thread
+    //! tiles moving 2.1 vectors took 11.3 ms, one-thread tiles moving 4.5 took 7.9 ms.
+    static constexpr double team_penalty_per_link = 1.5;
 };
 
 namespace detail {
@@ -76,9 +83,14 @@ inline std::size_t round_to_block(std::size_t w, std::size_t block) { return std
 } // namespace detail
 
 /*! Resolves automatic() for the TBB backend.
+    Candidates: trapezoids of every height and hexagons of every even height; tiles
+    of one thread or of teams of 2, 4, ... workers; sized for the private L2 caches
+    of the tile's threads or for their share of the last-level cache. The cost of a
+    candidate is the memory traffic its plan moves per step (in vectors) plus the
+    penalties above; `none` (17 vectors for RK4) is the fallback.
     @post the result is none(), trapezoidal(...) or hexagonal(...) and make_tiling_plan accepts it.
     Example: RK4 (4 links) in double, n = 16 Mi, d = 32, 2 MiB L2 per core, 16 workers:
-    trapezoids one row high (h = 4), about 14 Ki components wide, one thread each. */
+    trapezoids one row high (h = 4), 14 Ki components wide, one thread each. */
 inline tiling choose_tbb_tiling(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size,
                                 std::size_t workers = 0, cpu_caches caches = cpu_caches::detect())
 {
@@ -91,41 +103,39 @@ inline tiling choose_tbb_tiling(const link_chain& chain, std::size_t n, std::siz
     double best_cost = make_tiling_plan(chain, std::min<std::size_t>(n, 1 << 20), d, best).memory_volume();
 
     // memory volume per component hardly depends on n once there are many tiles:
-    // model large problems on a prefix of 64 tile periods
+    // model large problems on a prefix of 128 tile widths
     auto consider = [&](tiling candidate, double penalty) {
+        if (penalty >= best_cost) return;
         try
         {
             const std::size_t n_model = std::min(n, 128 * candidate.width());
-            const tiling_plan p = make_tiling_plan(chain, n_model, d, candidate);
-            const double cost = p.memory_volume() + penalty;
+            const double cost = make_tiling_plan(chain, n_model, d, candidate).memory_volume() + penalty;
             if (cost < best_cost) { best_cost = cost; best = candidate; }
         }
         catch (const std::invalid_argument&) {}
     };
-    for (std::size_t team : {std::size_t(1), workers})
+    for (std::size_t team = 1; team <= workers; team *= 2)
     {
-        const std::size_t cache = team == 1 ? caches.l2_per_core : caches.last_level;
-        const std::size_t concurrent = team == 1 ? workers : 1;
-        const double budget = tbb_tuning::cache_fill * double(cache);
-        const double penalty = team == 1 ? 0.0 : tbb_tuning::team_penalty * double(links);
-        for (std::size_t h = links; h >= 1; --h)
+        const std::size_t concurrent = std::max<std::size_t>(1, workers / team);
+        for (int level = 0; level < 2; ++level)
         {
-            // widest tile that fits the cache, and narrow enough to leave every worker work
-            std::size_t w = std::size_t(budget / double(live_vectors * value_size)) ;
-            w = std::min<std::size_t>(w, n / std::max<std::size_t>(1, 2 * concurrent * (team == 1 ? tbb_tuning::tiles_per_worker : 1)) + 1);
+            const double cache = level == 0 ? double(team * caches.l2_per_core)
+                                            : double(caches.last_level) / double(concurrent);
+            const double penalty = (level == 0 ? 0.0 : tbb_tuning::last_level_penalty) +
+                                   (team == 1 ? 0.0 : tbb_tuning::team_penalty_per_link * double(links));
+            std::size_t w = std::size_t(tbb_tuning::cache_fill * cache / double(live_vectors * value_size));
+            // narrow enough to leave every team several tiles
+            w = std::min<std::size_t>(w, n / std::max<std::size_t>(1, 2 * concurrent * tbb_tuning::tiles_per_worker) + 1);
             w = detail::round_to_block(w, tbb_tuning::block_size);
             if (n <= w) w = n;  // one tile holds the whole problem
-            tiling trap = tiling::trapezoidal(w, h);
-            trap.threads_per_tile(team).block_size(tbb_tuning::block_size);
-            if (w >= (2 * h - 1) * d) consider(trap, penalty);
-            if (h % 2 == 0 && w >= (h - 1) * d)
+            for (std::size_t h = links; h >= 1; --h)
             {
-                tiling hex = tiling::hexagonal(w, h);
-                hex.threads_per_tile(team).block_size(tbb_tuning::block_size);
-                consider(hex, penalty + 0.05);
+                if (w >= (2 * h - 1) * d)
+                    consider(tiling::trapezoidal(w, h).threads_per_tile(team).block_size(tbb_tuning::block_size), penalty);
+                if (h % 2 == 0 && w >= (h - 1) * d)
+                    consider(tiling::hexagonal(w, h).threads_per_tile(team).block_size(tbb_tuning::block_size), penalty);
             }
         }
-        if (workers == 1) break;
     }
     return best;
 }
