@@ -211,7 +211,7 @@ BOOST_AUTO_TEST_CASE(bruss2d_uses_the_digest_constants_and_diffusion_scale)
         BOOST_TEST(sys(j, y, 0.0) == 1.0 + 0.49 * 1.3 - 4.4 * 0.7, boost::test_tools::tolerance(1e-14));
         BOOST_TEST(sys(j + 1, y, 0.0) == 3.4 * 0.7 - 0.49 * 1.3, boost::test_tools::tolerance(1e-14));
     }
-    BOOST_TEST(sys.suggested_dt() == 0.5 * 2.5 / (8.0 * 2e-3 * 16.0 + 4.4));
+    BOOST_TEST(sys.suggested_dt() == 0.5 * 2.5 / (8.0 * 2e-3 * 16.0 + 50.0));
 }
 
 BOOST_AUTO_TEST_CASE(bruss2d_initial_state_follows_the_reference_code)

@@ -27,5 +27,8 @@
 
 #include <boost/numeric/odeint/tiled/steppers/explicit_rk.hpp>
 #include <boost/numeric/odeint/tiled/steppers/named_steppers.hpp>
+#include <boost/numeric/odeint/tiled/steppers/controlled_explicit_rk.hpp>
+#include <boost/numeric/odeint/tiled/steppers/dense_output_explicit_rk.hpp>
+#include <boost/numeric/odeint/tiled/steppers/generation.hpp>
 
 #endif // BOOST_NUMERIC_ODEINT_TILED_HPP_INCLUDED

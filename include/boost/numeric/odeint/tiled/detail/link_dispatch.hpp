@@ -31,6 +31,19 @@ BOOST_ODEINT_TILED_HD void dispatch_link(std::size_t j, F&& f)
     dispatch_link_impl(j, static_cast<F&&>(f), std::make_index_sequence<Links>{});
 }
 
+template <class F, std::size_t... M>
+BOOST_ODEINT_TILED_HD void for_each_index_impl(F&& f, std::index_sequence<M...>)
+{
+    (f(std::integral_constant<std::size_t, M>{}), ...);
+}
+
+//! Calls f(std::integral_constant<std::size_t, m>{}) for m = 0 .. N-1, in order.
+template <std::size_t N, class F>
+BOOST_ODEINT_TILED_HD void for_each_index(F&& f)
+{
+    for_each_index_impl(static_cast<F&&>(f), std::make_index_sequence<N>{});
+}
+
 }}}}} // namespace boost::numeric::odeint::tiled::detail
 
 #endif // BOOST_NUMERIC_ODEINT_TILED_DETAIL_LINK_DISPATCH_HPP_INCLUDED

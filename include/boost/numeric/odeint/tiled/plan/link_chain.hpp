@@ -20,6 +20,7 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_PLAN_LINK_CHAIN_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_PLAN_LINK_CHAIN_HPP_INCLUDED
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -108,6 +109,25 @@ public:
     static constexpr bool lc_reads_state(std::size_t j) { return lc_forms_stage_argument(j) || lc_forms_solution(j); }
 };
 
+/*! Variants of the error chain for adaptive steppers (steppers/controlled_explicit_rk.hpp).
+    Default-constructed options give the plain chain, unchanged.
+    - fused_error_norm: the error LC does not store the error vector; it reduces it at
+      once to odeint's error norm, for which it also reads y and F_0 (x_old and dxdt of
+      odeint's default_error_checker) at the error link. error_out is then no output.
+    - keep_derivatives: bit j set = derivative F_j is written to memory in full (as the
+      output state is), for dense output; otherwise F_j only travels where tiles need it. */
+struct chain_options
+{
+    bool fused_error_norm = false;
+    unsigned long long keep_derivatives = 0;
+    bool operator==(const chain_options& o) const
+    {
+        return fused_error_norm == o.fused_error_norm && keep_derivatives == o.keep_derivatives;
+    }
+    bool operator!=(const chain_options& o) const { return !(*this == o); }
+    bool is_default() const { return !fused_error_norm && keep_derivatives == 0; }
+};
+
 //! Run-time description of the chain, what the plan and its checker work on.
 struct link_chain
 {
@@ -119,6 +139,8 @@ struct link_chain
     std::vector<int> rhs_output;                //!< per link: vector id of F_j
     std::vector<std::vector<int>> lc_outputs;   //!< per link: ids formed by LC_j
     std::vector<std::vector<int>> lc_inputs;    //!< per link: ids LC_j reads component-wise
+    bool error_norm_fused = false;              //!< the error is reduced in the LC, never stored
+    std::vector<int> kept;                      //!< vectors written to memory in full (besides the outputs)
 
     //! The link that produces vector v (every vector but the input state has one).
     std::size_t producer(int v) const
@@ -135,12 +157,12 @@ struct link_chain
     {
         return links == o.links && vector_count == o.vector_count && solution_link == o.solution_link &&
                error_link == o.error_link && rhs_input == o.rhs_input && lc_outputs == o.lc_outputs &&
-               lc_inputs == o.lc_inputs;
+               lc_inputs == o.lc_inputs && error_norm_fused == o.error_norm_fused && kept == o.kept;
     }
 };
 
 template <class Tableau, bool WithError>
-link_chain make_link_chain()
+link_chain make_link_chain(const chain_options& options = chain_options())
 {
     using chain = chain_traits<Tableau, WithError>;
     link_chain c;
@@ -159,9 +181,17 @@ link_chain make_link_chain()
         if (chain::lc_reads_state(j)) ins.push_back(vector_ids::state_in);
         for (std::size_t m = 0; m <= j; ++m)
             if (chain::lc_reads_derivative(j, m)) ins.push_back(chain::derivative(m));
+        if (WithError && options.fused_error_norm && chain::lc_forms_error(j))
+        {
+            outs.erase(std::remove(outs.begin(), outs.end(), vector_ids::error_out), outs.end());
+            for (int v : {vector_ids::state_in, chain::derivative(0)})
+                if (std::find(ins.begin(), ins.end(), v) == ins.end()) ins.push_back(v);
+        }
         c.lc_outputs.push_back(outs);
         c.lc_inputs.push_back(ins);
+        if (options.keep_derivatives & (1ULL << j)) c.kept.push_back(chain::derivative(j));
     }
+    c.error_norm_fused = WithError && options.fused_error_norm;
     return c;
 }
 

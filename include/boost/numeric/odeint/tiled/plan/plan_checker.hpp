@@ -153,7 +153,10 @@ inline plan_check_result check_plan(const tiling_plan& plan)
         return next == n;
     };
     if (!complete(vector_ids::state_out)) return fail("the output state is not written in full");
-    if (c.error_link != std::size_t(-1) && !complete(vector_ids::error_out)) return fail("the error estimate is not written in full");
+    if (c.error_link != std::size_t(-1) && !c.error_norm_fused && !complete(vector_ids::error_out))
+        return fail("the error estimate is not written in full");
+    for (int v : c.kept)
+        if (!complete(v)) return fail("kept vector ", v, " is not written in full");
     return result;
 }
 

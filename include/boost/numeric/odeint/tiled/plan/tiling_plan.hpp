@@ -270,7 +270,8 @@ inline void derive_memory_traffic(tiling_plan& plan)
             {
                 const interval comp = t.computed[v];
                 if (comp.empty()) continue;
-                if (int(v) == vector_ids::state_out || int(v) == vector_ids::error_out)
+                if (int(v) == vector_ids::state_out || int(v) == vector_ids::error_out ||
+                    std::find(c.kept.begin(), c.kept.end(), int(v)) != c.kept.end())
                 {
                     t.writes[v] = interval_set(comp);
                     continue;
@@ -359,7 +360,7 @@ inline tiling_plan make_tiling_plan(const link_chain& chain, std::size_t n, std:
     case tiling::scheme::automatic:
         throw std::invalid_argument("tiled::make_tiling_plan: resolve tiling::automatic() to a concrete tiling first");
     case tiling::scheme::none:
-        plan.kernels = detail::none_geometry(chain.links, nn, config.width() ? (long long)config.width() : (1LL << 15));
+        plan.kernels = detail::none_geometry(chain.links, nn, config.width() ? (long long)config.width() : std::max(1LL << 15, 4 * dd));
         break;
     case tiling::scheme::trapezoidal:
         plan.kernels = detail::trapezoidal_geometry(chain.links, nn, dd, (long long)config.width(),

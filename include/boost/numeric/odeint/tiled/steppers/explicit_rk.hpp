@@ -26,6 +26,8 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include <boost/numeric/odeint/stepper/stepper_categories.hpp>
 #include <boost/numeric/odeint/util/unwrap_reference.hpp>
@@ -34,6 +36,7 @@
 #include <boost/numeric/odeint/tiled/plan/plan_checker.hpp>
 #include <boost/numeric/odeint/tiled/plan/tiling.hpp>
 #include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
+#include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
 #include <boost/numeric/odeint/tiled/system/limited_access_system.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/butcher_tableau.hpp>
 #include <boost/numeric/odeint/tiled/traits/backend_dispatcher.hpp>
@@ -42,12 +45,25 @@ namespace boost { namespace numeric { namespace odeint { namespace tiled {
 
 namespace detail {
 
-//! Raw element pointer and length of a state: contiguous containers (std::vector, std::array,
-//! boost::array); the CUDA backend adds thrust::device_vector.
+} // namespace detail
+
+//! Raw element pointer and length of a state. The primary template serves contiguous
+//! host containers (std::vector, std::array, boost::array); the CUDA backend
+//! specialises it for thrust::device_vector.
+template <class State, class Enable = void>
+struct state_access
+{
+    static auto data(State& s) -> decltype(s.data()) { return s.data(); }
+    static auto data(const State& s) -> decltype(s.data()) { return s.data(); }
+    static std::size_t size(const State& s) { return static_cast<std::size_t>(s.size()); }
+};
+
+namespace detail {
+
 template <class Container>
-auto state_data(Container& c) -> decltype(c.data()) { return c.data(); }
+auto state_data(Container& c) { return state_access<std::remove_const_t<Container>>::data(c); }
 template <class Container>
-std::size_t state_size(const Container& c) { return static_cast<std::size_t>(c.size()); }
+std::size_t state_size(const Container& c) { return state_access<Container>::size(c); }
 
 template <class Tableau>
 struct stepper_category_of
@@ -159,6 +175,39 @@ public:
         step<true>(system, in, out, t, dt, &xerr);
     }
 
+    // ---- for the adaptive steppers (controlled_explicit_rk.hpp, dense_output_explicit_rk.hpp) ----
+
+    /*! One step from `in` to `out` (distinct memory) whose error estimate is reduced to
+        odeint's error norm inside the error link's pass: no error vector is written and
+        no extra pass over memory is made (the plan's chain is made with
+        chain_options::fused_error_norm). Bit j of keep_derivatives writes F_j to memory
+        in full; kept_derivative(j) points at it until the next step. Host (TBB) backend. */
+    template <class System, class StateIn, class StateOut, bool E = is_embedded, class = std::enable_if_t<E>>
+    error_norm_block<Value> do_step_error_norm(System system, const StateIn& in, time_type t, StateOut& out, time_type dt,
+                                               const error_norm_params<Value>& params,
+                                               unsigned long long keep_derivatives = 0)
+    {
+        using sys_type = typename odeint::unwrap_reference<System>::type;
+        static_assert(detail::check_limited_access_system<sys_type, Value, Time>(), "");
+        const sys_type& sys = system;
+        const std::size_t n = detail::state_size(in);
+        const std::size_t d = static_cast<std::size_t>(sys.access_distance());
+        validate_step(n, d, detail::state_size(out), t, dt);
+        if (n == 0) return error_norm_block<Value>();
+        chain_options options;
+        options.fused_error_norm = true;
+        options.keep_derivatives = keep_derivatives;
+        const tiling_plan& plan = plan_for<true>(n, d, options);
+        return backend::executor_type::template run_error_norm<Tableau, Operations>(
+            plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(out), t, dt, params);
+    }
+
+    //! F_j of the last do_step_error_norm that kept it (bit j of keep_derivatives): n values.
+    const Value* kept_derivative(std::size_t j) const
+    {
+        return backend::executor_type::vector_of(m_shared->workspace, std::size_t(vector_ids::first_derivative) + j);
+    }
+
 private:
     struct shared_state
     {
@@ -167,16 +216,42 @@ private:
         tiled::tiling last_used;
         std::unique_ptr<tiling_plan> plans[2];  // plain step, step with error estimate
         const tiling_plan* last_plan = nullptr;
+        std::vector<std::pair<chain_options, std::unique_ptr<tiling_plan>>> option_plans;  // error chain variants
         workspace_type workspace;
     };
 
-    template <bool WithError>
-    const tiling_plan& plan_for(std::size_t n, std::size_t d)
+    void validate_step(std::size_t n, std::size_t d, std::size_t n_out, time_type t, time_type dt) const
     {
-        std::unique_ptr<tiling_plan>& slot = m_shared->plans[WithError ? 1 : 0];
+        if (!(dt != time_type(0)) || !std::isfinite(static_cast<double>(dt)))
+            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the step size must be finite and non-zero, got " +
+                                        std::to_string(static_cast<double>(dt)));
+        if (!std::isfinite(static_cast<double>(t)))
+            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the time must be finite");
+        if (n_out != n)
+            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the output state has " +
+                                        std::to_string(n_out) + " components, the input " + std::to_string(n));
+        if (d > n)
+            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the system's access distance " +
+                                        std::to_string(d) + " is larger than the state (" + std::to_string(n) + " components)");
+    }
+
+    template <bool WithError>
+    std::unique_ptr<tiling_plan>& plan_slot(const chain_options& options)
+    {
+        if (options.is_default()) return m_shared->plans[WithError ? 1 : 0];
+        for (auto& entry : m_shared->option_plans)
+            if (entry.first == options) return entry.second;
+        m_shared->option_plans.emplace_back(options, nullptr);
+        return m_shared->option_plans.back().second;
+    }
+
+    template <bool WithError>
+    const tiling_plan& plan_for(std::size_t n, std::size_t d, const chain_options& options = chain_options())
+    {
+        std::unique_ptr<tiling_plan>& slot = plan_slot<WithError>(options);
         if (!slot || slot->n != n || slot->d != d)
         {
-            const link_chain chain = make_link_chain<Tableau, WithError>();
+            const link_chain chain = make_link_chain<Tableau, WithError>(options);
             tiled::tiling config = m_shared->requested;
             if (config.kind() == tiled::tiling::scheme::automatic)
                 config = backend::resolve_automatic(chain, n, d, sizeof(Value));

@@ -16,7 +16,9 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_STEPPERS_FUSED_OPERATIONS_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_STEPPERS_FUSED_OPERATIONS_HPP_INCLUDED
 
+#include <cmath>
 #include <cstddef>
+#include <limits>
 #include <utility>
 
 #include <boost/numeric/odeint/tiled/config.hpp>
@@ -50,6 +52,27 @@ struct link_coefficients
     }
 };
 
+/*! The constants of odeint's default_error_checker for one step: the error norm is
+    max_i |err_i| / (eps_abs + eps_rel * (a_x |x_i| + a_dxdt_dt |dxdt_i|)), with
+    a_dxdt_dt = a_dxdt * |dt| formed once per step, as odeint's rel_error does. */
+template <class Value>
+struct error_norm_params
+{
+    Value eps_abs;
+    Value eps_rel;
+    Value a_x;
+    Value a_dxdt_dt;
+};
+
+//! The error norm of one block (or, merged, of one step).
+template <class Value>
+struct error_norm_block
+{
+    Value max = Value(0);          //!< max of the scaled errors, as odeint's norm_inf forms it
+    bool non_finite = false;       //!< some scaled error is NaN or infinite
+    bool state_non_finite = false; //!< some component of the input state is NaN or infinite
+};
+
 //! Pointers for one block: p[v][k] is component (block start + k) of vector v.
 template <class Value, std::size_t VectorCount>
 struct block_pointers
@@ -61,7 +84,7 @@ struct fused_operations
 {
     //! LC_J on `len` components: every output the chain forms at link J.
     template <class Tableau, bool WithError, std::size_t J, class Value, std::size_t NV>
-    static void apply_link_lc(const block_pointers<Value, NV>& bp, std::size_t len,
+    BOOST_ODEINT_TILED_HD static void apply_link_lc(const block_pointers<Value, NV>& bp, std::size_t len,
                               const link_coefficients<Tableau, Value>& k)
     {
         using chain = chain_traits<Tableau, WithError>;
@@ -75,6 +98,29 @@ struct fused_operations
         if constexpr (chain::lc_forms_error(J))
             combine<Tableau, WithError, J, false>(bp.p[vector_ids::error_out], y, bp, len, k.he,
                                                   std::make_index_sequence<J + 1>{}, row_e<Tableau>{});
+    }
+
+    /*! LC_J of the error chain with the error estimate reduced on the fly (host
+        backends): the stage argument and solution as apply_link_lc forms them, and
+        instead of storing err_i (same arithmetic, so the same value) its scaled size,
+        reduced into `r`. Reads y and F_0, which the fused-norm chain
+        (chain_options::fused_error_norm) makes available at the error link. */
+    template <class Tableau, std::size_t J, class Value, std::size_t NV>
+    static void apply_link_lc_error_norm(const block_pointers<Value, NV>& bp, std::size_t len,
+                                         const link_coefficients<Tableau, Value>& k, const error_norm_params<Value>& p,
+                                         error_norm_block<Value>& r)
+    {
+        using chain = chain_traits<Tableau, true>;
+        static_assert(chain::lc_forms_error(J), "the error norm belongs to the error link");
+        const Value* y = bp.p[vector_ids::state_in];
+        if constexpr (chain::lc_forms_stage_argument(J))
+            combine<Tableau, true, J, true>(bp.p[chain::stage_argument(J + 1)], y, bp, len, k.ha[J + 1],
+                                            std::make_index_sequence<J + 1>{}, row_a<Tableau, J + 1>{});
+        if constexpr (chain::lc_forms_solution(J))
+            combine<Tableau, true, J, true>(bp.p[vector_ids::state_out], y, bp, len, k.hb,
+                                            std::make_index_sequence<J + 1>{}, row_b<Tableau>{});
+        combine_error_norm<Tableau, J>(y, bp.p[chain::derivative(0)], bp, len, k.he, p, r,
+                                       std::make_index_sequence<J + 1>{}, row_e<Tableau>{});
     }
 
     // which coefficients are structurally nonzero, as compile-time predicates
@@ -93,9 +139,42 @@ struct fused_operations
     };
 
 private:
+    template <bool NonZero, class Value>
+    BOOST_ODEINT_TILED_HD static void add_term(Value& acc, Value c, Value f)
+    {
+        if constexpr (NonZero) acc += c * f;
+    }
+
+    template <class Tableau, std::size_t J, class Value, std::size_t NV, std::size_t... M, class Row>
+    static void combine_error_norm(const Value* y, const Value* f0, const block_pointers<Value, NV>& bp, std::size_t len,
+                                   const Value* coef, const error_norm_params<Value>& p, error_norm_block<Value>& r,
+                                   std::index_sequence<M...>, Row)
+    {
+        using chain = chain_traits<Tableau, true>;
+        using std::abs;
+        const Value* f[J + 1] = {bp.p[chain::derivative(M)]...};
+        const Value c[J + 1] = {coef[M]...};
+        const Value big = std::numeric_limits<Value>::max();
+        Value m = r.max;
+        bool bad_err = false, bad_state = false;
+        for (std::size_t i = 0; i < len; ++i)
+        {
+            Value acc = Value(0);
+            (add_term<Row::nonzero(M)>(acc, c[M], f[M][i]), ...);
+            const Value ay = abs(y[i]);
+            const Value e = abs(acc) / (p.eps_abs + p.eps_rel * (p.a_x * ay + p.a_dxdt_dt * abs(f0[i])));
+            m = m < e ? e : m;  // odeint's norm_inf: init = max(init, |e|)
+            bad_err |= !(e <= big);
+            bad_state |= !(ay <= big);
+        }
+        r.max = m;
+        r.non_finite = r.non_finite || bad_err;
+        r.state_non_finite = r.state_non_finite || bad_state;
+    }
+
     template <class Tableau, bool WithError, std::size_t J, bool AddState, class Value, std::size_t NV, std::size_t... M,
               class Row>
-    static void combine(Value* out, const Value* y, const block_pointers<Value, NV>& bp,
+    BOOST_ODEINT_TILED_HD static void combine(Value* out, const Value* y, const block_pointers<Value, NV>& bp,
                         std::size_t len, const Value* coef, std::index_sequence<M...>, Row)
     {
         using chain = chain_traits<Tableau, WithError>;
@@ -104,7 +183,7 @@ private:
         for (std::size_t i = 0; i < len; ++i)
         {
             Value acc = AddState ? y[i] : Value(0);
-            ((Row::nonzero(M) ? (void)(acc += c[M] * f[M][i]) : (void)0), ...);
+            (add_term<Row::nonzero(M)>(acc, c[M], f[M][i]), ...);
             out[i] = acc;
         }
     }

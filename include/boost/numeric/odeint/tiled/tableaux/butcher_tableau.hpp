@@ -148,7 +148,7 @@ public:
     static constexpr coefficient_array<Value, stages> c = make_c();
     static constexpr coefficient_array<Value, stages> e = make_e();
 
-    BOOST_ODEINT_TILED_HD static constexpr Value a(std::size_t i, std::size_t j) { return a_flat[i * stages + j]; }
+    static constexpr Value a(std::size_t i, std::size_t j) { return a_flat[i * stages + j]; }
 };
 
 }}}} // namespace boost::numeric::odeint::tiled

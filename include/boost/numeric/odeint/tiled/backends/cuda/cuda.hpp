@@ -16,6 +16,7 @@
    cuda_operations.hpp       tiled::cuda_operations: default_operations on the device
    cuda_algebra.hpp          tiled::cuda_algebra: for_each1..15 kernels, norm_inf
    device_vector_traits.hpp  odeint traits and dispatchers for thrust::device_vector
+   cuda_backend.hpp          tiled steppers on thrust::device_vector (the CUDA executor)
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -31,5 +32,6 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_operations.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_algebra.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_vector_traits.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_backend.hpp>
 
 #endif // BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_HPP_INCLUDED

@@ -49,6 +49,8 @@
 #define BOOST_NUMERIC_ODEINT_EXTERNAL_THRUST_THRUST_RESIZE_HPP_INCLUDED
 
 #include <cstddef>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <boost/type_traits/integral_constant.hpp>
@@ -130,14 +132,22 @@ struct same_size_impl<thrust::host_vector<T, A>, thrust::host_vector<T2, A2>>
     }
 };
 
-// ---- copy (odeint::copy(from, to); `to` must already have from's size) -----------
+// ---- copy (odeint::copy(from, to); `to` must already be at least as long as `from`,
+//      else std::invalid_argument) ---------------------------------------------------
 
 namespace tiled {
 namespace detail {
 template <class From, class To>
 struct thrust_copy_impl
 {
-    static void copy(const From& from, To& to) { thrust::copy(from.begin(), from.end(), to.begin()); }
+    static void copy(const From& from, To& to)
+    {
+        if (to.size() < from.size())
+            throw std::invalid_argument("boost_odeint_tiled: odeint::copy to a Thrust/std vector of "
+                                        + std::to_string(to.size()) + " elements from one of "
+                                        + std::to_string(from.size()));
+        thrust::copy(from.begin(), from.end(), to.begin());
+    }
 };
 } // namespace detail
 } // namespace tiled

@@ -70,18 +70,49 @@ inline void spin_pause(unsigned& spins)
     std::this_thread::yield();
 }
 
-//! Runs the tiles of one plan for one step.
-template <class Tableau, bool WithError, class Operations, class System, class Value>
+//! The error norm of one step, merged from the blocks of all tiles (FusedNorm runs).
+template <class Value>
+struct error_norm_accumulator
+{
+    std::atomic<Value> max{Value(0)};
+    std::atomic<bool> non_finite{false};
+    std::atomic<bool> state_non_finite{false};
+
+    void merge(const error_norm_block<Value>& r)
+    {
+        Value cur = max.load(std::memory_order_relaxed);
+        while (cur < r.max && !max.compare_exchange_weak(cur, r.max, std::memory_order_relaxed)) {}
+        if (r.non_finite) non_finite.store(true, std::memory_order_relaxed);
+        if (r.state_non_finite) state_non_finite.store(true, std::memory_order_relaxed);
+    }
+    error_norm_block<Value> result() const
+    {
+        error_norm_block<Value> r;
+        r.max = max.load();
+        r.non_finite = non_finite.load();
+        r.state_non_finite = state_non_finite.load();
+        return r;
+    }
+};
+
+/*! Runs the tiles of one plan for one step. With FusedNorm (error chain only) the
+    error link's LC reduces the error estimate to odeint's error norm instead of
+    storing it (fused_operations::apply_link_lc_error_norm), one merge per block. */
+template <class Tableau, bool WithError, class Operations, class System, class Value, bool FusedNorm = false>
 class tbb_tile_runner
 {
+    static_assert(!FusedNorm || WithError, "a fused error norm needs the error chain");
+
 public:
     using chain = chain_traits<Tableau, WithError>;
     static constexpr std::size_t NV = chain::vector_count;
     using views_type = tile_views<Value, NV>;
 
     tbb_tile_runner(const tiling_plan& plan, const System& sys, Value* const (&vectors)[NV],
-                    const link_coefficients<Tableau, Value>& coef, std::size_t block)
-        : m_plan(plan), m_sys(sys), m_coef(coef), m_block(block ? block : 1024)
+                    const link_coefficients<Tableau, Value>& coef, std::size_t block,
+                    const error_norm_params<Value>* norm_params = nullptr,
+                    error_norm_accumulator<Value>* norm = nullptr)
+        : m_plan(plan), m_sys(sys), m_coef(coef), m_block(block ? block : 1024), m_norm_params(norm_params), m_norm(norm)
     {
         for (std::size_t v = 0; v < NV; ++v) m_vectors[v] = vectors[v];
     }
@@ -214,7 +245,14 @@ private:
                 for (long long i = b; i < e; ++i) fb[i - b] = static_cast<Value>(m_sys(std::size_t(i), y, tj));
             block_pointers<Value, NV> bp;
             for (std::size_t v = 0; v < NV; ++v) bp.p[v] = w.base[v] ? w.base[v] + (b - w.offset[v]) : nullptr;
-            Operations::template apply_link_lc<Tableau, WithError, J>(bp, std::size_t(e - b), m_coef);
+            if constexpr (FusedNorm && J == chain::error_link)
+            {
+                error_norm_block<Value> r;
+                Operations::template apply_link_lc_error_norm<Tableau, J>(bp, std::size_t(e - b), m_coef, *m_norm_params, r);
+                m_norm->merge(r);
+            }
+            else
+                Operations::template apply_link_lc<Tableau, WithError, J>(bp, std::size_t(e - b), m_coef);
         }
     }
 
@@ -222,6 +260,8 @@ private:
     const System& m_sys;
     const link_coefficients<Tableau, Value>& m_coef;
     std::size_t m_block;
+    const error_norm_params<Value>* m_norm_params;
+    error_norm_accumulator<Value>* m_norm;
     Value* m_vectors[NV];
 };
 
@@ -237,7 +277,35 @@ public:
     static void run(const tiling_plan& plan, tbb_workspace<Value>& ws, const System& sys, const Value* y, Value* out,
                     Value* err, Time t, Time h)
     {
-        using runner_type = detail::tbb_tile_runner<Tableau, WithError, Operations, System, Value>;
+        run_impl<Tableau, WithError, Operations, false>(plan, ws, sys, y, out, err, t, h,
+                                                       static_cast<const error_norm_params<Value>*>(nullptr),
+                                                       static_cast<detail::error_norm_accumulator<Value>*>(nullptr));
+    }
+
+    /*! One step of the error chain whose error estimate is reduced, inside the error
+        link's pass, to odeint's error norm (the plan must come from a chain made with
+        chain_options::fused_error_norm; no error vector is written). Returns the norm. */
+    template <class Tableau, class Operations, class System, class Value, class Time>
+    static error_norm_block<Value> run_error_norm(const tiling_plan& plan, tbb_workspace<Value>& ws, const System& sys,
+                                                  const Value* y, Value* out, Time t, Time h,
+                                                  const error_norm_params<Value>& params)
+    {
+        detail::error_norm_accumulator<Value> acc;
+        run_impl<Tableau, true, Operations, true>(plan, ws, sys, y, out, static_cast<Value*>(nullptr), t, h, &params, &acc);
+        return acc.result();
+    }
+
+    //! The permanent vector v of the workspace after a step that wrote it (nullptr if it has none).
+    template <class Value>
+    static const Value* vector_of(const tbb_workspace<Value>& ws, std::size_t v) { return ws.existing(v); }
+
+private:
+    template <class Tableau, bool WithError, class Operations, bool FusedNorm, class System, class Value, class Time>
+    static void run_impl(const tiling_plan& plan, tbb_workspace<Value>& ws, const System& sys, const Value* y, Value* out,
+                         Value* err, Time t, Time h, const error_norm_params<Value>* norm_params,
+                         detail::error_norm_accumulator<Value>* norm)
+    {
+        using runner_type = detail::tbb_tile_runner<Tableau, WithError, Operations, System, Value, FusedNorm>;
         constexpr std::size_t NV = runner_type::NV;
         const std::size_t n = plan.n;
         const bool use_spare = (out == y) && !plan.in_place_safe;
@@ -257,7 +325,7 @@ public:
         }
 
         const link_coefficients<Tableau, Value> coef(t, h);
-        const runner_type runner(plan, sys, vectors, coef, plan.config.block_size());
+        const runner_type runner(plan, sys, vectors, coef, plan.config.block_size(), norm_params, norm);
         const std::size_t workers = std::size_t(std::max(1, tbb::this_task_arena::max_concurrency()));
         const std::size_t team = std::min<std::size_t>(std::max<std::size_t>(1, plan.config.threads_per_tile()),
                                                        std::min<std::size_t>(workers, 30));

@@ -33,6 +33,8 @@ public:
         if (!m_permanent[v]) m_permanent[v] = allocate(n);
         return m_permanent[v].get();
     }
+    //! Permanent vector v if it exists (a step has used it since the last size change), else nullptr.
+    const Value* existing(std::size_t v) const { return v < m_permanent.size() ? m_permanent[v].get() : nullptr; }
     //! An output vector for plans whose output may not overwrite their input.
     Value* spare_output(std::size_t n)
     {

@@ -1,0 +1,6 @@
+// boost_odeint_tiled bench: the measurements of tiled::runge_kutta_cash_karp54 (one instantiation per
+// method keeps each translation unit small and lets the build run them in parallel).
+// Distributed under the Boost Software License, Version 1.0.
+#include "../bench_runner.hpp"
+
+BOT_TOOL_DEFINE_METHOD(cash_karp54, runge_kutta_cash_karp54_tableau)

@@ -1,0 +1,129 @@
+/*
+ boost/numeric/odeint/tiled/backends/cuda/cuda_workspace.hpp
+
+ Device memory of the CUDA backend for one problem size, shared by the copies of a
+ stepper: permanent vectors carrying stage data between kernels, a spare output
+ vector, per-block scratch for tiles too large for shared memory, and the uploaded
+ flat plans. Frees everything it allocated when the last copy goes.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_WORKSPACE_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_WORKSPACE_HPP_INCLUDED
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <cuda_runtime_api.h>
+
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
+
+namespace boost { namespace numeric { namespace odeint { namespace tiled {
+
+namespace detail {
+
+struct cuda_free
+{
+    void operator()(void* p) const { if (p) (void)cudaFree(p); }
+};
+using device_buffer = std::unique_ptr<void, cuda_free>;
+
+inline device_buffer device_allocate(std::size_t bytes, const char* what)
+{
+    void* p = nullptr;
+    cuda_check(cudaMalloc(&p, bytes ? bytes : 1), what);
+    return device_buffer(p);
+}
+
+template <class T>
+device_buffer upload(const std::vector<T>& v)
+{
+    device_buffer b = device_allocate(v.size() * sizeof(T), "allocating a device plan");
+    if (!v.empty()) cuda_check(cudaMemcpy(b.get(), v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice), "uploading a device plan");
+    return b;
+}
+
+} // namespace detail
+
+//! The device image of one flat kernel plan.
+struct device_kernel_plan
+{
+    flat_kernel_plan host;
+    detail::device_buffer intervals, buffer_first, scratch_offset, load_begin, store_begin, loads, stores;
+    detail::device_buffer hull, strip_begin, strips;
+
+    explicit device_kernel_plan(flat_kernel_plan f)
+        : host(std::move(f)), intervals(detail::upload(host.intervals)), buffer_first(detail::upload(host.buffer_first)),
+          scratch_offset(detail::upload(host.scratch_offset)), load_begin(detail::upload(host.load_begin)),
+          store_begin(detail::upload(host.store_begin)), loads(detail::upload(host.loads)), stores(detail::upload(host.stores)),
+          hull(detail::upload(host.hull)), strip_begin(detail::upload(host.strip_begin)), strips(detail::upload(host.strips))
+    {
+    }
+};
+
+template <class Value>
+class cuda_workspace
+{
+public:
+    Value* permanent(std::size_t v, std::size_t n)
+    {
+        if (m_n != n) release_for(n);
+        if (m_permanent.size() <= v) m_permanent.resize(v + 1);
+        if (!m_permanent[v]) m_permanent[v] = detail::device_allocate(n * sizeof(Value), "allocating a stage vector");
+        return static_cast<Value*>(m_permanent[v].get());
+    }
+    Value* spare_output(std::size_t n)
+    {
+        if (m_n != n) release_for(n);
+        if (!m_spare) m_spare = detail::device_allocate(n * sizeof(Value), "allocating a spare output vector");
+        return static_cast<Value*>(m_spare.get());
+    }
+    Value* global_scratch(std::size_t values)
+    {
+        if (m_scratch_values < values)
+        {
+            m_scratch.reset();
+            m_scratch = detail::device_allocate(values * sizeof(Value), "allocating tile scratch");
+            m_scratch_values = values;
+        }
+        return static_cast<Value*>(m_scratch.get());
+    }
+    //! The uploaded kernels of a plan (identified by its address and shape).
+    const std::vector<std::unique_ptr<device_kernel_plan>>& device_plan(const tiling_plan& plan)
+    {
+        const std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(&plan)) + "/" + std::to_string(plan.n) + "/" +
+                                std::to_string(plan.d) + "/" + std::to_string(plan.chain.links) + "/" + plan.config.to_string();
+        for (auto& e : m_plans)
+            if (e.first == key) return e.second;
+        std::vector<std::unique_ptr<device_kernel_plan>> kernels;
+        for (const kernel_plan& k : plan.kernels)
+            kernels.push_back(std::make_unique<device_kernel_plan>(flatten_kernel(k, plan.chain.vector_count)));
+        if (m_plans.size() >= 4) m_plans.erase(m_plans.begin());
+        m_plans.emplace_back(key, std::move(kernels));
+        return m_plans.back().second;
+    }
+
+private:
+    void release_for(std::size_t n)
+    {
+        m_permanent.clear();
+        m_spare.reset();
+        m_n = n;
+    }
+
+    std::size_t m_n = 0;
+    std::vector<detail::device_buffer> m_permanent;
+    detail::device_buffer m_spare;
+    detail::device_buffer m_scratch;
+    std::size_t m_scratch_values = 0;
+    std::vector<std::pair<std::string, std::vector<std::unique_ptr<device_kernel_plan>>>> m_plans;
+};
+
+}}}} // namespace boost::numeric::odeint::tiled
+
+#endif // BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_WORKSPACE_HPP_INCLUDED

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs boost_odeint_tiled to a temporary prefix and builds and runs the consumer
+# project test/consumer/ against it through find_package(boost_odeint_tiled).
+#   scripts/test_install.sh
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+root="$(pwd)"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+prefix="$work/prefix"
+jobs="$(nproc)"
+
+echo "test_install: installing to $prefix"
+cmake -S "$root" -B "$work/build" -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_INSTALL_PREFIX="$prefix" \
+      -DBOOST_ODEINT_TILED_BUILD_TESTS=OFF -DBOOST_ODEINT_TILED_BUILD_EXAMPLES=OFF \
+      -DBOOST_ODEINT_TILED_BUILD_TOOL=OFF -DBOOST_ODEINT_TILED_ENABLE_CUDA=OFF >/dev/null
+cmake --install "$work/build" >/dev/null
+test -f "$prefix/include/boost/numeric/odeint/tiled.hpp"
+test -f "$prefix/lib/cmake/boost_odeint_tiled/boost_odeint_tiledConfig.cmake"
+test -f "$prefix/lib/cmake/boost_odeint_tiled/boost_odeint_tiledConfigVersion.cmake"
+test -f "$prefix/lib/cmake/boost_odeint_tiled/boost_odeint_tiledTargets.cmake"
+
+echo "test_install: building test/consumer against the installed package"
+cmake -S "$root/test/consumer" -B "$work/consumer" -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build "$work/consumer" -j "$jobs" >/dev/null
+out="$("$work/consumer/consumer")"
+echo "$out"
+expected="$(sed -n 's/^ *VERSION \([0-9.]*\)$/\1/p' CMakeLists.txt | head -n1)"
+case "$out" in
+  *"$expected"*) echo "test_install: OK" ;;
+  *) echo "test_install: consumer printed no version $expected" >&2; exit 1 ;;
+esac

@@ -1,0 +1,205 @@
+/*
+ test/cuda/tiled_steppers.cu
+
+ The tiled steppers on thrust::device_vector (the CUDA executor of the tiling plan)
+ agree with the same steppers on the TBB backend: every method, plain and with the
+ error estimate, over tilings none / trapezoidal / hexagonal / automatic and
+ awkward sizes (n not a multiple of the tile, d = 0, d >= n/2, tiles wider than n,
+ one component), after 100 steps within 1e-12 relative. Out-of-place steps leave
+ the input untouched; bad input throws and leaves the state as it was; many
+ steppers of many sizes leak no device memory.
+
+ Without a CUDA device the program exits with 77 before any test runs (ctest: skipped).
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#include <boost/test/unit_test.hpp>
+
+#include <boost/numeric/odeint.hpp>
+#include <boost/numeric/odeint/tiled.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda.hpp>
+#include <boost/numeric/odeint/tiled/reference_problems.hpp>
+
+#include <thrust/device_vector.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+#include "support/require_gpu.hpp"
+
+using boost_odeint_tiled_test::require_gpu;
+BOOST_TEST_GLOBAL_FIXTURE(require_gpu);
+
+namespace odeint = boost::numeric::odeint;
+namespace tiled = boost::numeric::odeint::tiled;
+using host_state = std::vector<double>;
+using device_state = thrust::device_vector<double>;
+
+namespace {
+
+double max_relative_difference(const host_state& a, const host_state& b)
+{
+    double m = 0;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        m = std::max(m, std::abs(a[i] - b[i]) / std::max(std::abs(a[i]), 1e-300));
+    return m;
+}
+
+host_state to_host(const device_state& d)
+{
+    host_state h(d.size());
+    thrust::copy(d.begin(), d.end(), h.begin());
+    return h;
+}
+
+template <class Tableau, class System>
+void check_agreement(const System& sys, const tiled::tiling& config, int steps = 100)
+{
+    const std::size_t n = sys.size();
+    host_state x0(n);
+    sys.initial_state(x0);
+    const double dt = 0.5 * sys.suggested_dt();
+    host_state ref = x0;
+    tiled::explicit_rk<Tableau, host_state> cpu(tiled::tiling::none());
+    for (int s = 0; s < steps; ++s) cpu.do_step(sys, ref, s * dt, dt);
+
+    device_state x(x0.begin(), x0.end());
+    tiled::explicit_rk<Tableau, device_state> gpu(config);
+    for (int s = 0; s < steps; ++s) gpu.do_step(sys, x, s * dt, dt);
+    const double diff = max_relative_difference(ref, to_host(x));
+    BOOST_TEST_INFO(Tableau::name << " " << gpu.tiling() << " n=" << n << " d=" << sys.access_distance());
+    BOOST_TEST(diff <= 1e-12);
+}
+
+template <class Tableau, class System>
+void check_error_estimate(const System& sys, const tiled::tiling& config)
+{
+    const std::size_t n = sys.size();
+    host_state x0(n), err_ref(n);
+    sys.initial_state(x0);
+    const double dt = 0.5 * sys.suggested_dt();
+    host_state ref = x0;
+    tiled::explicit_rk<Tableau, host_state> cpu(tiled::tiling::none());
+    cpu.do_step(sys, ref, 0.0, dt, err_ref);
+    device_state x(x0.begin(), x0.end()), err(n);
+    tiled::explicit_rk<Tableau, device_state> gpu(config);
+    gpu.do_step(sys, x, 0.0, dt, err);
+    const host_state e = to_host(err);
+    double scale = 0, m = 0;
+    for (std::size_t i = 0; i < n; ++i)
+    {
+        scale = std::max(scale, std::abs(err_ref[i]));
+        m = std::max(m, std::abs(e[i] - err_ref[i]));
+    }
+    BOOST_TEST_INFO(Tableau::name << " " << gpu.tiling());
+    BOOST_TEST(m <= 1e-10 * std::max(scale, 1e-300));
+    BOOST_TEST(max_relative_difference(ref, to_host(x)) <= 1e-12);
+}
+
+const std::vector<tiled::tiling>& tilings()
+{
+    static const std::vector<tiled::tiling> t = {tiled::tiling::none(), tiled::tiling::automatic(),
+                                                 tiled::tiling::trapezoidal(512, 4), tiled::tiling::hexagonal(384, 4),
+                                                 tiled::tiling::trapezoidal(2048, 2).threads_per_block(128)};
+    return t;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(every_method_on_device_vectors_agrees_with_the_tbb_backend_on_bruss2d)
+{
+    const auto sys = tiled::problems::bruss2d(16, 40);  // n = 1280, d = 32
+    for (const auto& t : tilings())
+    {
+        check_agreement<tiled::euler_tableau>(sys, t);
+        check_agreement<tiled::runge_kutta4_tableau>(sys, t);
+        check_agreement<tiled::runge_kutta38_tableau>(sys, t);
+        check_agreement<tiled::runge_kutta_heun_euler21_tableau>(sys, t);
+        check_agreement<tiled::runge_kutta_bogacki_shampine32_tableau>(sys, t);
+        check_agreement<tiled::runge_kutta_cash_karp54_tableau>(sys, t);
+        check_agreement<tiled::runge_kutta_dopri5_tableau>(sys, t);
+        check_agreement<tiled::runge_kutta_verner56_tableau>(sys, t);
+        check_agreement<tiled::runge_kutta_fehlberg78_tableau>(sys, t);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(error_estimates_on_device_vectors_agree_with_the_tbb_backend)
+{
+    const auto sys = tiled::problems::bruss2d(12, 30);
+    for (const auto& t : tilings())
+    {
+        check_error_estimate<tiled::runge_kutta_heun_euler21_tableau>(sys, t);
+        check_error_estimate<tiled::runge_kutta_bogacki_shampine32_tableau>(sys, t);
+        check_error_estimate<tiled::runge_kutta_cash_karp54_tableau>(sys, t);
+        check_error_estimate<tiled::runge_kutta_dopri5_tableau>(sys, t);
+        check_error_estimate<tiled::runge_kutta_verner56_tableau>(sys, t);
+        check_error_estimate<tiled::runge_kutta_fehlberg78_tableau>(sys, t);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(awkward_sizes_agree_with_the_tbb_backend)
+{
+    struct shape { std::size_t n, d, w, h; bool hex; };
+    const shape shapes[] = {{1, 0, 8, 2, false}, {1, 1, 8, 2, false}, {7, 0, 3, 2, true}, {100, 50, 64, 1, false},
+                            {1000, 3, 77, 3, false}, {1000, 3, 30, 4, true}, {999, 7, 2000, 4, false},
+                            {4097, 1, 256, 4, true}, {5000, 0, 100, 4, false}};
+    for (const shape& s : shapes)
+    {
+        const auto sys = tiled::problems::wide_stencil(s.n, s.d, 0.5);
+        const auto t = s.hex ? tiled::tiling::hexagonal(s.w, s.h) : tiled::tiling::trapezoidal(s.w, s.h);
+        check_agreement<tiled::runge_kutta4_tableau>(sys, t, 20);
+        check_agreement<tiled::runge_kutta_dopri5_tableau>(sys, t, 20);
+        check_agreement<tiled::runge_kutta4_tableau>(sys, tiled::tiling::automatic(), 20);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(an_out_of_place_step_leaves_its_input_untouched_and_matches_the_in_place_step)
+{
+    const auto sys = tiled::problems::heat1d(3000, 0.5);
+    host_state x0(sys.size());
+    sys.initial_state(x0);
+    device_state in(x0.begin(), x0.end()), out(x0.size()), inplace(x0.begin(), x0.end());
+    tiled::runge_kutta4<device_state> st(tiled::tiling::trapezoidal(256, 4));
+    st.do_step(sys, in, 0.0, out, 0.01);
+    st.do_step(sys, inplace, 0.0, 0.01);
+    BOOST_TEST(to_host(in) == x0);
+    BOOST_TEST(to_host(out) == to_host(inplace));
+}
+
+BOOST_AUTO_TEST_CASE(bad_input_throws_and_leaves_the_device_state_as_it_was)
+{
+    const auto sys = tiled::problems::wide_stencil(1000, 5, 0.5);
+    host_state x0(sys.size());
+    sys.initial_state(x0);
+    device_state x(x0.begin(), x0.end()), short_out(10);
+    tiled::runge_kutta4<device_state> narrow(tiled::tiling::trapezoidal(10, 4));
+    BOOST_CHECK_THROW(narrow.do_step(sys, x, 0.0, 0.01), std::invalid_argument);
+    tiled::runge_kutta4<device_state> st;
+    BOOST_CHECK_THROW(st.do_step(sys, x, 0.0, 0.0), std::invalid_argument);
+    BOOST_CHECK_THROW(st.do_step(sys, x, 0.0, std::nan("")), std::invalid_argument);
+    BOOST_CHECK_THROW(st.do_step(sys, x, 0.0, short_out, 0.01), std::invalid_argument);
+    BOOST_TEST(to_host(x) == x0);
+}
+
+BOOST_AUTO_TEST_CASE(many_steppers_of_many_sizes_leak_no_device_memory)
+{
+    cudaDeviceSynchronize();
+    std::size_t free_before = 0, total = 0;
+    cudaMemGetInfo(&free_before, &total);
+    for (int round = 0; round < 20; ++round)
+    {
+        const auto sys = tiled::problems::bruss2d(16, 64 + 8 * round);
+        device_state x(sys.size(), 1.0);
+        tiled::runge_kutta_dopri5<device_state> st(round % 2 ? tiled::tiling::automatic() : tiled::tiling::none());
+        st.do_step(sys, x, 0.0, 1e-3);
+        tiled::runge_kutta_dopri5<device_state> copy = st;
+        copy.do_step(sys, x, 0.0, 1e-3);
+    }
+    cudaDeviceSynchronize();
+    std::size_t free_after = 0;
+    cudaMemGetInfo(&free_after, &total);
+    BOOST_TEST(free_after + (std::size_t(4) << 20) >= free_before);
+}

@@ -1,0 +1,379 @@
+/*
+ test/plan/tiling_plan.cpp
+
+ Property tests of make_tiling_plan and check_plan: for thousands of random
+ (n, d, width, height) drawn with a fixed seed, awkward cases included (n = 1,
+ d = 0, d >= n/2, width > n, n not a multiple of the width), and for the chains of
+ euler, rk4, dopri5 (plain and with error), verner56 and fehlberg78, every valid
+ none / trapezoidal / hexagonal plan passes the checker, and every width below the
+ rule throws std::invalid_argument naming the rule. Hand-broken plans are rejected;
+ the memory-traffic model and the in-place flag have the values worked out by hand.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#include <boost/test/unit_test.hpp>
+
+#include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/plan/plan_checker.hpp>
+#include <boost/numeric/odeint/tiled/plan/tiling.hpp>
+#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
+#include <boost/numeric/odeint/tiled/tableaux/all.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tiled = boost::numeric::odeint::tiled;
+
+namespace {
+
+struct named_chain
+{
+    std::string name;
+    tiled::link_chain chain;
+};
+
+std::vector<named_chain> all_chains()
+{
+    return {
+        {"euler", tiled::make_link_chain<tiled::euler_tableau, false>()},
+        {"rk4", tiled::make_link_chain<tiled::runge_kutta4_tableau, false>()},
+        {"dopri5", tiled::make_link_chain<tiled::runge_kutta_dopri5_tableau, false>()},
+        {"dopri5+error", tiled::make_link_chain<tiled::runge_kutta_dopri5_tableau, true>()},
+        {"verner56", tiled::make_link_chain<tiled::runge_kutta_verner56_tableau, false>()},
+        {"verner56+error", tiled::make_link_chain<tiled::runge_kutta_verner56_tableau, true>()},
+        {"fehlberg78", tiled::make_link_chain<tiled::runge_kutta_fehlberg78_tableau, false>()},
+    };
+}
+
+struct random_case
+{
+    std::size_t n, d, width, height;
+};
+
+// n, d, width and height biased towards the awkward corners.
+random_case draw(std::mt19937& rng, std::size_t max_height)
+{
+    auto uni = [&](std::size_t lo, std::size_t hi) { return std::uniform_int_distribution<std::size_t>(lo, hi)(rng); };
+    random_case c{};
+    switch (uni(0, 5))
+    {
+    case 0: c.n = 1; break;
+    case 1: c.n = uni(2, 8); break;
+    case 2: c.n = uni(9, 100); break;
+    default: c.n = uni(100, 1500); break;
+    }
+    switch (uni(0, 5))
+    {
+    case 0: c.d = 0; break;
+    case 1: c.d = 1; break;
+    case 2: c.d = std::max<std::size_t>(c.n / 2, 0) + uni(0, c.n - c.n / 2); break;  // d >= n/2, d <= n
+    default: c.d = uni(0, std::min<std::size_t>(c.n, 12)); break;
+    }
+    c.height = uni(1, max_height);
+    return c;
+}
+
+// A width around the rule's minimum (minimum >= 0), sometimes below it, sometimes wider than n.
+std::size_t draw_width(std::mt19937& rng, std::size_t minimum, std::size_t n)
+{
+    auto uni = [&](std::size_t lo, std::size_t hi) { return std::uniform_int_distribution<std::size_t>(lo, hi)(rng); };
+    switch (uni(0, 5))
+    {
+    case 0: return minimum > 1 ? uni(1, minimum - 1) : 1;  // too narrow when minimum > 1
+    case 1: return std::max<std::size_t>(1, minimum);      // exactly at the rule
+    case 2: return n + uni(1, 50);                         // wider than the problem
+    default: return std::max<std::size_t>(1, minimum) + uni(0, 3 * n / 4 + 3);
+    }
+}
+
+std::string describe(const named_chain& c, const random_case& r, const tiled::tiling& t)
+{
+    return c.name + " n=" + std::to_string(r.n) + " d=" + std::to_string(r.d) + " " + t.to_string();
+}
+
+// Every component of every link computed by exactly one tile (independently of check_plan).
+bool covers_each_link_exactly_once(const tiled::tiling_plan& p)
+{
+    for (std::size_t j = 0; j < p.chain.links; ++j)
+    {
+        std::vector<int> hits(p.n, 0);
+        for (const auto& k : p.kernels)
+            for (const auto& t : k.tiles)
+                if (t.link_begin <= j && j < t.link_end())
+                    for (long long i = t.at_link(j).first; i < t.at_link(j).last; ++i)
+                    {
+                        if (i < 0 || i >= (long long)p.n) return false;
+                        ++hits[std::size_t(i)];
+                    }
+        for (int h : hits)
+            if (h != 1) return false;
+    }
+    return true;
+}
+
+// A valid trapezoidal plan of rk4 with several tiles in each kernel, to break by hand.
+tiled::tiling_plan healthy_rk4_plan()
+{
+    const auto chain = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    tiled::tiling_plan p = tiled::make_tiling_plan(chain, 200, 2, tiled::tiling::trapezoidal(30, 4));
+    BOOST_REQUIRE(tiled::check_plan(p));
+    BOOST_REQUIRE_GE(p.kernels.size(), 2u);
+    BOOST_REQUIRE_GE(p.kernels[0].tiles.size(), 3u);
+    BOOST_REQUIRE_GE(p.kernels[1].tiles.size(), 2u);
+    return p;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(plan_tiling_plan)
+
+BOOST_AUTO_TEST_CASE(every_valid_random_trapezoidal_plan_passes_the_checker_and_every_too_narrow_one_throws)
+{
+    std::mt19937 rng(20260101u);
+    std::size_t valid = 0, invalid = 0;
+    for (const named_chain& c : all_chains())
+        for (int iter = 0; iter < 400; ++iter)
+        {
+            random_case r = draw(rng, c.chain.links + 1);
+            const std::size_t h_eff = std::min(r.height, c.chain.links);  // the first row's height
+            const std::size_t minimum = (2 * h_eff - 1) * r.d;
+            r.width = draw_width(rng, minimum, r.n);
+            const tiled::tiling t = tiled::tiling::trapezoidal(r.width, r.height);
+            BOOST_TEST_CONTEXT(describe(c, r, t))
+            {
+                if (r.width >= minimum)
+                {
+                    ++valid;
+                    const tiled::tiling_plan p = tiled::make_tiling_plan(c.chain, r.n, r.d, t);
+                    const tiled::plan_check_result ok = tiled::check_plan(p);
+                    BOOST_TEST(ok.ok, ok.error);
+                    BOOST_TEST(covers_each_link_exactly_once(p));
+                    BOOST_TEST(p.n == r.n);
+                    BOOST_TEST(p.d == r.d);
+                    BOOST_TEST((p.config == t));
+                }
+                else
+                {
+                    ++invalid;
+                    try
+                    {
+                        (void)tiled::make_tiling_plan(c.chain, r.n, r.d, t);
+                        BOOST_ERROR("a trapezoid narrower than (2h-1)*d was accepted");
+                    }
+                    catch (const std::invalid_argument& e)
+                    {
+                        const std::string what = e.what();
+                        BOOST_TEST(what.find("width") != std::string::npos, what);
+                        BOOST_TEST(what.find("(2h-1)*d") != std::string::npos, what);
+                    }
+                }
+            }
+        }
+    BOOST_TEST(valid > 1500u);
+    BOOST_TEST(invalid > 100u);
+}
+
+BOOST_AUTO_TEST_CASE(every_valid_random_hexagonal_plan_passes_the_checker_and_every_too_narrow_one_throws)
+{
+    std::mt19937 rng(777u);
+    std::size_t valid = 0, invalid = 0;
+    for (const named_chain& c : all_chains())
+        for (int iter = 0; iter < 400; ++iter)
+        {
+            random_case r = draw(rng, c.chain.links + 2);
+            r.height = 2 * ((r.height + 1) / 2);  // even, >= 2
+            const std::size_t minimum = (r.height - 1) * r.d;
+            r.width = draw_width(rng, minimum, r.n);
+            const tiled::tiling t = tiled::tiling::hexagonal(r.width, r.height);
+            BOOST_TEST_CONTEXT(describe(c, r, t))
+            {
+                if (r.width >= minimum)
+                {
+                    ++valid;
+                    const tiled::tiling_plan p = tiled::make_tiling_plan(c.chain, r.n, r.d, t);
+                    const tiled::plan_check_result ok = tiled::check_plan(p);
+                    BOOST_TEST(ok.ok, ok.error);
+                    BOOST_TEST(covers_each_link_exactly_once(p));
+                }
+                else
+                {
+                    ++invalid;
+                    try
+                    {
+                        (void)tiled::make_tiling_plan(c.chain, r.n, r.d, t);
+                        BOOST_ERROR("a hexagon narrower than (h-1)*d was accepted");
+                    }
+                    catch (const std::invalid_argument& e)
+                    {
+                        const std::string what = e.what();
+                        BOOST_TEST(what.find("width") != std::string::npos, what);
+                        BOOST_TEST(what.find("(h-1)*d") != std::string::npos, what);
+                    }
+                }
+            }
+        }
+    BOOST_TEST(valid > 1500u);
+    BOOST_TEST(invalid > 100u);
+}
+
+BOOST_AUTO_TEST_CASE(every_random_none_plan_passes_the_checker_for_any_chunk_and_access_distance)
+{
+    std::mt19937 rng(4242u);
+    for (const named_chain& c : all_chains())
+        for (int iter = 0; iter < 200; ++iter)
+        {
+            random_case r = draw(rng, 1);
+            tiled::tiling t = tiled::tiling::none();
+            if (iter % 3 != 0) t.width(std::uniform_int_distribution<std::size_t>(1, r.n + 10)(rng));  // else the default chunk
+            BOOST_TEST_CONTEXT(describe(c, r, t))
+            {
+                const tiled::tiling_plan p = tiled::make_tiling_plan(c.chain, r.n, r.d, t);
+                const tiled::plan_check_result ok = tiled::check_plan(p);
+                BOOST_TEST(ok.ok, ok.error);
+                BOOST_TEST(covers_each_link_exactly_once(p));
+                BOOST_TEST(p.kernels.size() == c.chain.links);  // one pass per link
+            }
+        }
+}
+
+BOOST_AUTO_TEST_CASE(a_hexagon_of_odd_height_is_rejected_when_the_tiling_is_made)
+{
+    for (std::size_t h : {1u, 3u, 5u, 7u})
+    {
+        try
+        {
+            (void)tiled::tiling::hexagonal(100, h);
+            BOOST_ERROR("hexagonal(100, " << h << ") was accepted");
+        }
+        catch (const std::invalid_argument& e)
+        {
+            BOOST_TEST(std::string(e.what()).find("even") != std::string::npos, e.what());
+        }
+    }
+    BOOST_CHECK_THROW(tiled::tiling::hexagonal(100, 0), std::invalid_argument);
+    BOOST_CHECK_THROW(tiled::tiling::hexagonal(0, 2), std::invalid_argument);
+    BOOST_CHECK_THROW(tiled::tiling::trapezoidal(0, 2), std::invalid_argument);
+    BOOST_CHECK_THROW(tiled::tiling::trapezoidal(10, 0), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(an_automatic_tiling_must_be_resolved_before_planning)
+{
+    const auto chain = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    BOOST_CHECK_THROW(tiled::make_tiling_plan(chain, 100, 1, tiled::tiling::automatic()), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(a_plan_with_a_tile_removed_is_rejected)
+{
+    tiled::tiling_plan p = healthy_rk4_plan();
+    p.kernels[0].tiles.erase(p.kernels[0].tiles.begin() + 1);
+    const tiled::plan_check_result r = tiled::check_plan(p);
+    BOOST_TEST(!r.ok);
+    BOOST_TEST(!r.error.empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_plan_with_a_shrunk_tile_interval_is_rejected)
+{
+    tiled::tiling_plan p = healthy_rk4_plan();
+    tiled::tile_plan& t = p.kernels[0].tiles[1];
+    t.links[0].last -= 1;  // one component of link 0 is computed by nobody
+    const tiled::plan_check_result r = tiled::check_plan(p);
+    BOOST_TEST(!r.ok);
+    BOOST_TEST(!r.error.empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_plan_with_a_tile_moved_to_an_earlier_kernel_is_rejected)
+{
+    tiled::tiling_plan p = healthy_rk4_plan();
+    // a growing tile reads the edge strips the shrinking tiles of kernel 0 write: in kernel 0 it would race them
+    tiled::tile_plan moved = p.kernels[1].tiles[0];
+    p.kernels[1].tiles.erase(p.kernels[1].tiles.begin());
+    p.kernels[0].tiles.push_back(moved);
+    const tiled::plan_check_result r = tiled::check_plan(p);
+    BOOST_TEST(!r.ok);
+    BOOST_TEST(!r.error.empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_plan_whose_tile_forgets_a_memory_read_is_rejected)
+{
+    tiled::tiling_plan p = healthy_rk4_plan();
+    tiled::tile_plan& t = p.kernels[1].tiles[0];
+    bool dropped = false;
+    for (std::size_t v = 0; v < t.reads.size() && !dropped; ++v)
+        if (!t.reads[v].empty() && int(v) != tiled::vector_ids::state_in)
+        {
+            t.reads[v] = tiled::interval_set{};
+            dropped = true;
+        }
+    BOOST_REQUIRE(dropped);
+    const tiled::plan_check_result r = tiled::check_plan(p);
+    BOOST_TEST(!r.ok);
+    BOOST_TEST(!r.error.empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_plan_that_does_not_write_the_whole_output_is_rejected)
+{
+    tiled::tiling_plan p = healthy_rk4_plan();
+    for (auto& k : p.kernels)
+        for (auto& t : k.tiles) t.writes[tiled::vector_ids::state_out] = tiled::interval_set{};
+    const tiled::plan_check_result r = tiled::check_plan(p);
+    BOOST_TEST(!r.ok);
+    BOOST_TEST(!r.error.empty());
+}
+
+BOOST_AUTO_TEST_CASE(a_single_row_of_wide_trapezoids_moves_the_state_through_memory_about_once)
+{
+    const auto rk4 = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    const tiled::tiling_plan p = tiled::make_tiling_plan(rk4, 100000, 1, tiled::tiling::trapezoidal(10000, 4));
+    BOOST_TEST(tiled::check_plan(p).ok);
+    BOOST_TEST(std::abs(p.memory_volume() - 2.0) <= 0.2, "memory volume " << p.memory_volume());
+
+    const auto dopri = tiled::make_link_chain<tiled::runge_kutta_dopri5_tableau, true>();
+    const tiled::tiling_plan q = tiled::make_tiling_plan(dopri, 100000, 2, tiled::tiling::trapezoidal(20000, dopri.links));
+    BOOST_TEST(tiled::check_plan(q).ok);
+    // input, output and error: about three vectors
+    BOOST_TEST(std::abs(q.memory_volume() - 3.0) <= 0.3, "memory volume " << q.memory_volume());
+}
+
+BOOST_AUTO_TEST_CASE(an_untiled_rk4_step_moves_seventeen_vectors)
+{
+    // link 0: read y, write F0 and Y1 (3); links 1, 2: read Y_j and y, write F_j and Y_{j+1} (4 each);
+    // link 3: read Y3, y, F0, F1, F2 and write the output (6): 17 in all.
+    const auto rk4 = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    const tiled::tiling_plan p = tiled::make_tiling_plan(rk4, 10000, 1, tiled::tiling::none());
+    BOOST_TEST(p.memory_volume() == 17.0);
+    const tiled::tiling_plan p0 = tiled::make_tiling_plan(rk4, 100000, 0, tiled::tiling::none().width(1000));
+    BOOST_TEST(p0.memory_volume() == 17.0);
+}
+
+BOOST_AUTO_TEST_CASE(an_untiled_euler_step_with_a_halo_may_not_write_over_its_input)
+{
+    const auto euler = tiled::make_link_chain<tiled::euler_tableau, false>();
+    for (std::size_t d : {1u, 3u})
+        BOOST_TEST(!tiled::make_tiling_plan(euler, 1000, d, tiled::tiling::none()).in_place_safe, "d = " << d);
+}
+
+BOOST_AUTO_TEST_CASE(a_trapezoidal_rk4_step_may_write_over_its_input)
+{
+    const auto rk4 = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    BOOST_TEST(tiled::make_tiling_plan(rk4, 1000, 2, tiled::tiling::trapezoidal(64, 4)).in_place_safe);
+    BOOST_TEST(tiled::make_tiling_plan(rk4, 1000, 1, tiled::tiling::trapezoidal(100, 4)).in_place_safe);
+}
+
+BOOST_AUTO_TEST_CASE(plans_are_values_that_compare_equal_when_built_from_equal_inputs)
+{
+    const auto rk4 = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    const auto a = tiled::make_tiling_plan(rk4, 500, 3, tiled::tiling::hexagonal(64, 4));
+    const auto b = tiled::make_tiling_plan(rk4, 500, 3, tiled::tiling::hexagonal(64, 4));
+    const auto c = tiled::make_tiling_plan(rk4, 500, 3, tiled::tiling::hexagonal(66, 4));
+    BOOST_TEST((a == b));
+    BOOST_TEST(!(a == c));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
