@@ -88,14 +88,18 @@ void check_error_estimate(const System& sys, const tiled::tiling& config)
     tiled::explicit_rk<Tableau, device_state> gpu(config);
     gpu.do_step(sys, x, 0.0, dt, err);
     const host_state e = to_host(err);
-    double scale = 0, m = 0;
+    // The estimate is a sum of large terms that cancel (it is ~1e-18 here, the terms
+    // ~1e-2): besides 1e-10 of its size, allow rounding of the terms (the GPU fuses
+    // multiply-adds differently), measured against the state's size.
+    double scale = 0, m = 0, state = 0;
     for (std::size_t i = 0; i < n; ++i)
     {
         scale = std::max(scale, std::abs(err_ref[i]));
         m = std::max(m, std::abs(e[i] - err_ref[i]));
+        state = std::max(state, std::abs(x0[i]));
     }
     BOOST_TEST_INFO(Tableau::name << " " << gpu.tiling());
-    BOOST_TEST(m <= 1e-10 * std::max(scale, 1e-300));
+    BOOST_TEST(m <= 1e-10 * scale + 1e-15 * state);
     BOOST_TEST(max_relative_difference(ref, to_host(x)) <= 1e-12);
 }
 

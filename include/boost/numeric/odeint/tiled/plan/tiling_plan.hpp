@@ -43,12 +43,13 @@ struct tile_plan
     std::vector<interval_set> reads;       //!< what it reads from memory (needed, not computed here)
     std::vector<interval_set> writes;      //!< what it writes to memory (computed, needed elsewhere or output)
     std::vector<interval> footprint;       //!< hull of needed and computed: the extent of a tile-local buffer
+    std::vector<char> staged;              //!< per vector: see is_staged
 
     std::size_t link_end() const { return link_begin + links.size(); }
     const interval& at_link(std::size_t j) const { return links[j - link_begin]; }
     //! Stored per vector: true when the tile keeps its part of v on chip and moves
     //! only strips (false: it reads and writes v straight in memory, or never touches it).
-    bool is_staged(int v) const { return !computed[v].empty() && writes[v] != interval_set(computed[v]); }
+    bool is_staged(int v) const { return staged[std::size_t(v)] != 0; }
     bool operator==(const tile_plan& o) const
     {
         return link_begin == o.link_begin && links == o.links && reads == o.reads && writes == o.writes;
@@ -76,6 +77,9 @@ struct tiling_plan
     //! The output state may share memory with the input state: no tile reads a
     //! component of the input after (or while) another writes its output there.
     bool in_place_safe = false;
+    //! Per vector: does any tile read or write it in memory (a backend keeps a
+    //! full-length buffer for it)? The input state, output and error always are.
+    std::vector<char> in_memory;
 
     //! Components read plus written in memory per step, in units of whole vectors
     //! (the copy floor is 2): the plan's DRAM-traffic model.
@@ -279,6 +283,19 @@ inline void derive_memory_traffic(tiling_plan& plan)
                 const std::vector<interval>& rs = all_reads[v];
                 for (auto it = first_overlap(rs, comp); it != rs.end() && it->first < comp.last; ++it) t.writes[v].add(intersect(*it, comp));
             }
+    plan.in_memory.assign(nv, 0);
+    for (kernel_plan& k : plan.kernels)
+        for (tile_plan& t : k.tiles)
+        {
+            t.staged.assign(nv, 0);
+            for (std::size_t v = 0; v < nv; ++v)
+            {
+                // kept on chip: computed here, and not every computed component goes to memory
+                t.staged[v] = !t.computed[v].empty() && t.writes[v] != interval_set(t.computed[v]);
+                if (!t.writes[v].empty() || !t.reads[v].empty() || (!t.computed[v].empty() && !t.staged[v]))
+                    plan.in_memory[v] = 1;
+            }
+        }
 }
 
 /*! May the output state overwrite the input state? Not if any tile reads y[i]

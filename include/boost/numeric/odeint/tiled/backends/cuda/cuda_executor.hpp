@@ -148,10 +148,7 @@ public:
         args.vectors[vector_ids::error_out] = err;
         for (std::size_t v = vector_ids::first_derivative; v < NV; ++v)
         {
-            bool used = false;
-            for (const kernel_plan& k : plan.kernels)
-                for (const tile_plan& tp : k.tiles)
-                    used = used || !tp.writes[v].empty() || (!tp.computed[v].empty() && !tp.is_staged(int(v)));
+            const bool used = plan.in_memory[v] != 0;
             args.vectors[v] = used ? ws.permanent(v, n) : nullptr;
         }
         const link_coefficients<Tableau, Value> coef(t, h);
