@@ -5,7 +5,7 @@
 #
 #   scripts/install_dependencies.sh          # build + test dependencies
 #   scripts/install_dependencies.sh --b2     # also b2 (Boost.Build) for the Jamfile
-#   scripts/install_dependencies.sh --ci     # also b2 and what .ci/run needs (xz-utils)
+#   scripts/install_dependencies.sh --ci     # also b2 and what .ci/run needs (xz-utils, python3 for the docs)
 #
 # Offline fallback: if apt-get cannot install and .deps/*.deb exist (local copies of
 # the TBB packages), they are installed with dpkg -i.
@@ -17,7 +17,7 @@ packages=(libboost1.81-dev libboost-test1.81-dev libtbb-dev cmake g++ make)
 for arg in "$@"; do
   case "$arg" in
     --b2) packages+=(libboost1.81-tools-dev) ;;
-    --ci) packages+=(libboost1.81-tools-dev xz-utils) ;;
+    --ci) packages+=(libboost1.81-tools-dev xz-utils python3) ;;
     -h|--help) sed -n '2,11p' "${BASH_SOURCE[0]}"; exit 0 ;;
     *) echo "install_dependencies.sh: unknown argument '$arg'" >&2; exit 2 ;;
   esac

@@ -139,10 +139,12 @@ struct fused_operations
     };
 
 private:
+    //! acc += c * f[i] where the coefficient is structurally nonzero; f is not even
+    //! read otherwise (the vector of a derivative no output uses may not exist).
     template <bool NonZero, class Value>
-    BOOST_ODEINT_TILED_HD static void add_term(Value& acc, Value c, Value f)
+    BOOST_ODEINT_TILED_HD static void add_term(Value& acc, Value c, const Value* f, std::size_t i)
     {
-        if constexpr (NonZero) acc += c * f;
+        if constexpr (NonZero) acc += c * f[i];
     }
 
     template <class Tableau, std::size_t J, class Value, std::size_t NV, std::size_t... M, class Row>
@@ -160,7 +162,7 @@ private:
         for (std::size_t i = 0; i < len; ++i)
         {
             Value acc = Value(0);
-            (add_term<Row::nonzero(M)>(acc, c[M], f[M][i]), ...);
+            (add_term<Row::nonzero(M)>(acc, c[M], f[M], i), ...);
             const Value ay = abs(y[i]);
             const Value e = abs(acc) / (p.eps_abs + p.eps_rel * (p.a_x * ay + p.a_dxdt_dt * abs(f0[i])));
             m = m < e ? e : m;  // odeint's norm_inf: init = max(init, |e|)
@@ -183,7 +185,7 @@ private:
         for (std::size_t i = 0; i < len; ++i)
         {
             Value acc = AddState ? y[i] : Value(0);
-            (add_term<Row::nonzero(M)>(acc, c[M], f[M][i]), ...);
+            (add_term<Row::nonzero(M)>(acc, c[M], f[M], i), ...);
             out[i] = acc;
         }
     }
