@@ -9,7 +9,7 @@
  a candidate needs enough tiles per kernel to keep every worker busy. The cheapest
  feasible candidate wins; `none` is the fallback for access distances too large to
  tile. The numbers below are first guesses from the thesis's measurements and are
- refined by the boost_odeint_tiled `tune` command.
+ to be refined by measurement (a `tune` command is planned).
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
