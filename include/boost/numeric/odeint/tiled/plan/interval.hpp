@@ -91,12 +91,6 @@ public:
         }
         return r;
     }
-    interval_set intersected(interval a) const
-    {
-        interval_set r;
-        for (const interval& p : m_parts) r.add(intersect(p, a));
-        return r;
-    }
 
     bool empty() const { return m_parts.empty(); }
     long long size() const

@@ -108,11 +108,11 @@ public:
     static constexpr std::size_t NV = chain::vector_count;
     using views_type = tile_views<Value, NV>;
 
-    tbb_tile_runner(const tiling_plan& plan, const System& sys, Value* const (&vectors)[NV],
+    tbb_tile_runner(const System& sys, Value* const (&vectors)[NV],
                     const link_coefficients<Tableau, Value>& coef, std::size_t block,
                     const error_norm_params<Value>* norm_params = nullptr,
                     error_norm_accumulator<Value>* norm = nullptr)
-        : m_plan(plan), m_sys(sys), m_coef(coef), m_block(block ? block : 1024), m_norm_params(norm_params), m_norm(norm)
+        : m_sys(sys), m_coef(coef), m_block(block ? block : 1024), m_norm_params(norm_params), m_norm(norm)
     {
         for (std::size_t v = 0; v < NV; ++v) m_vectors[v] = vectors[v];
     }
@@ -256,7 +256,6 @@ private:
         }
     }
 
-    const tiling_plan& m_plan;
     const System& m_sys;
     const link_coefficients<Tableau, Value>& m_coef;
     std::size_t m_block;
@@ -322,7 +321,7 @@ private:
         }
 
         const link_coefficients<Tableau, Value> coef(t, h);
-        const runner_type runner(plan, sys, vectors, coef, plan.config.block_size(), norm_params, norm);
+        const runner_type runner(sys, vectors, coef, plan.config.block_size(), norm_params, norm);
         const std::size_t workers = std::size_t(std::max(1, tbb::this_task_arena::max_concurrency()));
         const std::size_t team = std::min<std::size_t>(std::max<std::size_t>(1, plan.config.threads_per_tile()),
                                                        std::min<std::size_t>(workers, 30));
