@@ -107,7 +107,10 @@ const std::vector<tiled::tiling>& tilings()
 {
     static const std::vector<tiled::tiling> t = {tiled::tiling::none(), tiled::tiling::automatic(),
                                                  tiled::tiling::trapezoidal(512, 4), tiled::tiling::hexagonal(384, 4),
-                                                 tiled::tiling::trapezoidal(2048, 2).threads_per_block(128)};
+                                                 tiled::tiling::trapezoidal(2048, 2).threads_per_block(128),
+                                                 // register tiles of 2 components per thread, and odd block sizes
+                                                 tiled::tiling::trapezoidal(512, 4).components_per_thread(2),
+                                                 tiled::tiling::hexagonal(300, 2).components_per_thread(2).threads_per_block(160)};
     return t;
 }
 

@@ -308,3 +308,29 @@ BOOST_AUTO_TEST_CASE(phase_chain_is_odeints_chain_with_the_end_terms_dropped)
     BOOST_TEST(sys(4, p, 0.0) == 1 * eps + std::sin(p[4] - p[3]));
     BOOST_CHECK_THROW(problems::phase_chain(0), std::invalid_argument);
 }
+
+// BRUSS2D's RHS divides by x_max with a multiply-high (no integer divider on GPUs):
+// it must equal the integer quotient for every 32-bit dividend and divisor.
+BOOST_AUTO_TEST_CASE(u32_divider_equals_integer_division)
+{
+    std::mt19937_64 random(7);
+    const unsigned special[] = {1u, 2u, 3u, 5u, 7u, 8u, 15u, 16u, 17u, 1000u, 65535u, 65536u, 65537u, 262144u,
+                                0x7fffffffu, 0x80000000u, 0x80000001u, 0xfffffffeu, 0xffffffffu};
+    std::vector<unsigned> divisors(std::begin(special), std::end(special));
+    for (int k = 0; k < 2000; ++k) divisors.push_back(k % 2 ? unsigned(random() % 5000) + 1 : unsigned(random()) | 1u);
+    std::size_t wrong = 0;
+    for (unsigned d : divisors)
+    {
+        const problems::detail::u32_divider divider(d);
+        for (unsigned k = 0; k < 600; ++k)
+        {
+            // the smallest and largest dividends, the neighbourhood of multiples of d, random ones
+            const unsigned n = k < 100   ? k
+                               : k < 200 ? 0xffffffffu - (k - 100)
+                               : k < 400 ? unsigned((unsigned long long)(k - 200) * d + (k % 3) - 1)
+                                         : unsigned(random());
+            wrong += divider.divide(n) != n / d;
+        }
+    }
+    BOOST_TEST(wrong == 0u);
+}

@@ -65,13 +65,51 @@ namespace problems {
  version used, let every method diverge at d <= 32); for x_max = 4224, D ≈ 3.6e4
  and it is about 4e-6.
 */
+namespace detail {
+
+/*! Division of 32-bit unsigned numbers by a run-time divisor fixed at construction,
+    as a multiply-high, an add and two shifts (Granlund and Montgomery, "Division by
+    invariant integers using multiplication", 1994, figure 4.1): exact for every
+    32-bit dividend. A GPU has no integer divider; its generic 32-bit division is
+    a sequence of about twenty instructions, which showed in BRUSS2D's RHS. */
+class u32_divider
+{
+public:
+    u32_divider() = default;
+    explicit u32_divider(unsigned divisor)
+    {
+        unsigned l = 0;  // ceil(log2(divisor))
+        while (l < 32 && (1ull << l) < divisor) ++l;
+        m_multiplier = static_cast<unsigned>(((1ull << 32) * ((1ull << l) - divisor)) / divisor + 1);
+        m_shift1 = l < 1 ? l : 1;
+        m_shift2 = l > 1 ? l - 1 : 0;
+    }
+    BOOST_ODEINT_TILED_HD unsigned divide(unsigned n) const
+    {
+#if defined(__CUDA_ARCH__)
+        const unsigned t = __umulhi(m_multiplier, n);
+#else
+        const unsigned t = static_cast<unsigned>((static_cast<unsigned long long>(m_multiplier) * n) >> 32);
+#endif
+        return (t + ((n - t) >> m_shift1)) >> m_shift2;
+    }
+
+private:
+    unsigned m_multiplier = 1;
+    unsigned m_shift1 = 0;
+    unsigned m_shift2 = 0;
+};
+
+} // namespace detail
+
 class bruss2d
 {
 public:
     bruss2d(std::size_t x_max, std::size_t y_max, double alpha = 2e-3)
         : m_x_max(x_max), m_y_max(y_max), m_alpha(alpha),
           m_diffusion(x_max > 1 ? alpha * static_cast<double>(x_max - 1) * static_cast<double>(x_max - 1)
-                                : alpha)
+                                : alpha),
+          m_x_divider(x_max <= 0xffffffffu ? static_cast<unsigned>(x_max) : 1u)
     {
         if (x_max == 0 || y_max == 0)
             throw std::invalid_argument("bruss2d: the grid needs x_max >= 1 and y_max >= 1, got x_max = " +
@@ -105,40 +143,46 @@ public:
     template <class Y, class Time>
     BOOST_ODEINT_TILED_HD double operator()(std::size_t j, const Y& y, Time) const
     {
-        const std::size_t cell = j >> 1;
-        const bool is_v = (j & 1) != 0;
-        // 32-bit division where the numbers allow: a 64-bit division is a long
-        // software sequence on GPUs and slower than 32-bit on most CPUs
-        std::size_t x, yy;
-        if (cell <= 0xffffffffu && m_x_max <= 0xffffffffu)
-        {
-            const unsigned c32 = static_cast<unsigned>(cell), xm32 = static_cast<unsigned>(m_x_max);
-            yy = c32 / xm32;
-            x = c32 - static_cast<unsigned>(yy) * xm32;
-        }
-        else
-        {
-            yy = cell / m_x_max;
-            x = cell - yy * m_x_max;
-        }
-        const std::size_t row = 2 * m_x_max;
-        // Mirror step at a boundary; 0 in a direction of extent 1.
-        const std::size_t mx = m_x_max > 1 ? 2 : 0;
-        const std::size_t my = m_y_max > 1 ? row : 0;
-        const std::size_t jw = x > 0 ? j - 2 : j + mx;
-        const std::size_t je = x + 1 < m_x_max ? j + 2 : j - mx;
-        const std::size_t js = yy > 0 ? j - row : j + my;
-        const std::size_t jn = yy + 1 < m_y_max ? j + row : j - my;
+        // 32-bit index arithmetic where the grid allows (the branch is the same for
+        // every j of a system): GPUs do 64-bit integer arithmetic in two or more
+        // instructions, and have no integer divider at all (see u32_divider)
+        if (2 * m_x_max * m_y_max <= 0xffffffffu) return evaluate(static_cast<unsigned>(j), y);
+        return evaluate(j, y);
+    }
 
-        const double u = y[2 * cell];
-        const double v = y[2 * cell + 1];
-        const double c = y[j];
-        const double lap = (y[jw] + y[je]) + (y[js] + y[jn]) - 4.0 * c;
+private:
+    template <class Index, class Y>
+    BOOST_ODEINT_TILED_HD double evaluate(Index j, const Y& y) const
+    {
+        const Index cell = j >> 1;
+        const bool is_v = (j & 1) != 0;
+        const Index x_max = static_cast<Index>(m_x_max);
+        Index yy;
+        if constexpr (sizeof(Index) == sizeof(unsigned))
+            yy = m_x_divider.divide(cell);
+        else
+            yy = cell / x_max;
+        const Index x = cell - yy * x_max;
+        const Index row = 2 * x_max;
+        // Mirror step at a boundary; 0 in a direction of extent 1.
+        const Index mx = m_x_max > 1 ? 2 : 0;
+        const Index my = m_y_max > 1 ? row : 0;
+        const Index jw = x > 0 ? j - 2 : j + mx;
+        const Index je = x + 1 < x_max ? j + 2 : j - mx;
+        const Index js = yy > 0 ? j - row : j + my;
+        const Index jn = yy + 1 < static_cast<Index>(m_y_max) ? j + row : j - my;
+
+        const double u = y[std::size_t(2 * cell)];
+        const double v = y[std::size_t(2 * cell + 1)];
+        const double c = y[std::size_t(j)];
+        const double lap = (y[std::size_t(jw)] + y[std::size_t(je)]) + (y[std::size_t(js)] + y[std::size_t(jn)]) - 4.0 * c;
         const double uuv = u * u * v;
         const double du = 1.0 + uuv - 4.4 * u;
         const double dv = 3.4 * u - uuv;
         return (is_v ? dv : du) + m_diffusion * lap;
     }
+
+public:
 
     // The optional range form (LimitedAccessSystem's evaluate_range): f_first ..
     // f_{last-1} into dydt[0 .. last-first). Same expressions as operator(), so the
@@ -237,6 +281,7 @@ private:
     std::size_t m_y_max;
     double m_alpha;
     double m_diffusion; // D = alpha·(x_max − 1)², or alpha when x_max == 1
+    detail::u32_divider m_x_divider;  // cell / x_max in operator() (cells and x_max < 2^32)
 };
 
 /*

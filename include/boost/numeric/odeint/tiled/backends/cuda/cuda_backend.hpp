@@ -2,9 +2,11 @@
  boost/numeric/odeint/tiled/backends/cuda/cuda_backend.hpp
 
  Makes thrust::device_vector states select the CUDA backend of the tiled steppers:
- raw device pointers for the executor (state_access), the backend dispatch
- (cuda_algebra + fused_operations), and what tiled_backend<cuda_algebra> brings —
- the CUDA executor, its workspace and the automatic-tiling model.
+ raw device pointers for the executor (state_access), O(1) swaps for the controlled
+ stepper (state_swaps_buffers), the backend dispatch (cuda_algebra +
+ fused_operations), and what tiled_backend<cuda_algebra> brings —
+ the CUDA executor, its workspace and how it resolves automatic() (the tuning
+ cache under cuda_device_name(), then the model).
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -14,6 +16,12 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <map>
+#include <mutex>
+#include <string>
+#include <type_traits>
+
+#include <cuda_runtime_api.h>
 
 #include <thrust/device_vector.h>
 
@@ -22,6 +30,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_workspace.hpp>
 #include <boost/numeric/odeint/tiled/steppers/explicit_rk.hpp>
 #include <boost/numeric/odeint/tiled/traits/backend_dispatcher.hpp>
+#include <boost/numeric/odeint/tiled/tuning/tuned_automatic.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 
@@ -33,6 +42,10 @@ struct state_access<thrust::device_vector<T, Alloc>>
     static std::size_t size(const thrust::device_vector<T, Alloc>& s) { return s.size(); }
 };
 
+//! device_vector::swap exchanges the buffers: the controlled stepper accepts a step by swapping.
+template <class T, class Alloc>
+struct state_swaps_buffers<thrust::device_vector<T, Alloc>> : std::true_type {};
+
 template <class T, class Alloc>
 struct backend_dispatcher_sfinae<thrust::device_vector<T, Alloc>>
 {
@@ -41,32 +54,55 @@ struct backend_dispatcher_sfinae<thrust::device_vector<T, Alloc>>
 };
 
 /*! Resolves automatic() for the CUDA backend: register tiles (one block of
-    cuda_tuning::register_tile_threads threads, components_per_thread(links)
-    components each) as wide as a block holds, the candidate moving the least memory
-    per step (trapezoids of every height, hexagons of every even height); none()
-    where no tile fits (large d: multi-block tiles are not implemented yet). */
+    cuda_tuning::register_tile_threads(links) threads, components_per_thread(links)
+    components each) as wide as a block holds, the trapezoid height moving the least
+    memory per step; none() where no trapezoid fits or saves little (large d:
+    multi-block tiles are not implemented yet). Hexagons are not chosen: on an H200
+    they ran 2-2.5x slower than trapezoids of the same width at every size measured
+    (their second kernel's tiles grow, so fewer threads have work per link), and
+    trapezoids saving less than 40 % of none()'s traffic did not beat it. */
 inline tiling choose_cuda_tiling(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size)
 {
     tiling best = tiling::none();
-    double best_cost = make_tiling_plan(chain, std::min<std::size_t>(n, 1 << 20), d, best).memory_volume();
-    const std::size_t w_max = cuda_tuning::components_per_thread(chain.links) * cuda_tuning::register_tile_threads;
+    const double none_cost = make_tiling_plan(chain, std::min<std::size_t>(n, 1 << 20), d, best).memory_volume();
+    double best_cost = 0.6 * none_cost;
+    const std::size_t threads = cuda_tuning::register_tile_threads(chain.links);
+    const std::size_t per_thread = cuda_tuning::components_per_thread(chain.links);
+    const std::size_t w_max = per_thread * threads;
     const std::size_t w = std::min(n, w_max);
     if (2 * (w_max + 2 * d) * value_size > 200 * 1024) return best;  // the halo buffers would not fit
     for (std::size_t h = chain.links; h >= 1; --h)
-        for (int hex = 0; hex < 2; ++hex)
+    {
+        if (w < (2 * h - 1) * d) continue;
+        const tiling candidate = tiling::trapezoidal(w, h).threads_per_block(threads).components_per_thread(per_thread);
+        try
         {
-            if (hex && h % 2 != 0) continue;
-            const std::size_t need = hex ? (h - 1) * d : (2 * h - 1) * d;
-            if (w < need) continue;
-            const tiling candidate = hex ? tiling::hexagonal(w, h) : tiling::trapezoidal(w, h);
-            try
-            {
-                const double cost = make_tiling_plan(chain, std::min(n, 256 * w), d, candidate).memory_volume();
-                if (cost < best_cost) { best_cost = cost; best = candidate; }
-            }
-            catch (const std::invalid_argument&) {}
+            const double cost = make_tiling_plan(chain, std::min(n, 256 * w), d, candidate).memory_volume();
+            if (cost < best_cost) { best_cost = cost; best = candidate; }
         }
+        catch (const std::invalid_argument&) {}
+    }
     return best;
+}
+
+/*! The current GPU as the tuning cache names it: its name and SM count (a MIG slice
+    or another model is another device). Example: "NVIDIA H100 80GB HBM3, 132 SMs".
+    "unknown GPU" where the runtime cannot tell. */
+inline std::string cuda_device_name()
+{
+    static std::mutex m;
+    static std::map<int, std::string> names;  // per device ordinal: the properties query is slow
+    int device = 0;
+    if (cudaGetDevice(&device) != cudaSuccess) { (void)cudaGetLastError(); return "unknown GPU"; }
+    std::lock_guard<std::mutex> lock(m);
+    auto it = names.find(device);
+    if (it == names.end())
+    {
+        cudaDeviceProp p;
+        if (cudaGetDeviceProperties(&p, device) != cudaSuccess) { (void)cudaGetLastError(); return "unknown GPU"; }
+        it = names.emplace(device, std::string(p.name) + ", " + std::to_string(p.multiProcessorCount) + " SMs").first;
+    }
+    return it->second;
 }
 
 template <>
@@ -76,9 +112,13 @@ struct tiled_backend<cuda_algebra>
     using workspace_type = cuda_workspace<Value>;
     using executor_type = cuda_executor;
 
-    static tiling resolve_automatic(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size)
+    //! `requested` is the automatic() tiling asked for: the tuning cache's entry first
+    //! (unless requested.use_tuning_cache() is false), then the model.
+    static tiling resolve_automatic(const tiling& requested, const link_chain& chain, std::size_t n, std::size_t d,
+                                    std::size_t value_size)
     {
-        return choose_cuda_tiling(chain, n, d, value_size);
+        return resolve_tuned_automatic(requested, "cuda", cuda_device_name, chain, n, d, value_size,
+                                       [&] { return choose_cuda_tiling(chain, n, d, value_size); });
     }
 };
 

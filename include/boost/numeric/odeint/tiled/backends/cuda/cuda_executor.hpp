@@ -10,8 +10,9 @@
  shared memory when they fit (else in a per-block global scratch that stays in L2);
  only the plan's edge strips travel through device memory.
 
- Not yet here (see doc/): multi-block tiles with an inter-block barrier, cluster
- tiles in distributed shared memory, components kept in registers across links.
+ Tiles that fit one block's registers run the register-tile kernel
+ (register_tile_kernel.hpp) instead. Not yet here (see doc/): multi-block tiles with
+ an inter-block barrier, cluster tiles in distributed shared memory.
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -21,10 +22,15 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <memory>
+#include <utility>
+#include <vector>
 
 #include <cuda_runtime_api.h>
 
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_state_kernels.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_workspace.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/register_tile_kernel.hpp>
 #include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
@@ -55,11 +61,18 @@ struct cuda_kernel_args
     unsigned link_count;
 };
 
-template <class Tableau, bool WithError, class Operations, class System, class Value>
+/*! The general tile kernel. With FusedNorm (the error chain of an adaptive step) the
+    error link reduces the error estimate to odeint's error norm instead of storing it
+    (fused_operations::apply_link_lc_error_norm): each thread keeps its part in
+    registers and the block merges it into *norm at the end (cuda_error_norm.hpp). */
+template <class Tableau, bool WithError, class Operations, class System, class Value, bool FusedNorm = false>
 __global__ void tiled_stage_kernel(cuda_kernel_args<Value, chain_traits<Tableau, WithError>::vector_count> args,
-                                   System sys, link_coefficients<Tableau, Value> coef)
+                                   System sys, link_coefficients<Tableau, Value> coef,
+                                   error_norm_params<Value> norm_params, cuda_norm_accumulator<Value>* norm)
 {
+    static_assert(!FusedNorm || WithError, "a fused error norm needs the error chain");
     using chain = chain_traits<Tableau, WithError>;
+    error_norm_block<Value> partial;  // this thread's share of the error norm (FusedNorm)
     constexpr std::size_t NV = chain::vector_count;
     extern __shared__ unsigned char shared_raw[];
     Value* scratch = args.global_scratch ? args.global_scratch + std::size_t(blockIdx.x) * args.scratch_values
@@ -96,7 +109,10 @@ __global__ void tiled_stage_kernel(cuda_kernel_args<Value, chain_traits<Tableau,
                     base[f][i - offset[f]] = static_cast<Value>(sys(std::size_t(i), y, tj));
                     block_pointers<Value, NV> bp;
                     for (std::size_t v = 0; v < NV; ++v) bp.p[v] = base[v] ? base[v] + (i - offset[v]) : nullptr;
-                    Operations::template apply_link_lc<Tableau, WithError, j>(bp, 1, coef);
+                    if constexpr (FusedNorm && j == chain::error_link)
+                        Operations::template apply_link_lc_error_norm<Tableau, j>(bp, 1, coef, norm_params, partial);
+                    else
+                        Operations::template apply_link_lc<Tableau, WithError, j>(bp, 1, coef);
                 }
             });
             __syncthreads();
@@ -109,6 +125,9 @@ __global__ void tiled_stage_kernel(cuda_kernel_args<Value, chain_traits<Tableau,
         }
         __syncthreads();
     }
+    if constexpr (FusedNorm)
+        if (args.link_begin <= chain::error_link && chain::error_link < std::size_t(args.link_begin) + args.link_count)
+            block_merge_error_norm(partial, norm);  // the same condition for the whole block: its barrier is safe
 }
 
 } // namespace detail
@@ -117,13 +136,15 @@ struct cuda_tuning
 {
     //! Threads per block of the general tile kernel.
     static constexpr unsigned threads_per_block = 512;
-    //! Threads per block of the register-tile kernel.
-    static constexpr unsigned register_tile_threads = 256;
-    //! Components per thread of the register-tile kernel for a chain of `links` links.
-    //! RK4 with 8 needed 168 registers a thread: one 256-thread block per SM, and
-    //! 1.39 ms per BRUSS2D step (n = 16 Mi, d = 32) on an H200, latency-bound. 4 per
-    //! thread halves the registers; the kernel still needs a tuning pass.
-    static constexpr std::size_t components_per_thread(std::size_t links) { return links <= 8 ? 4 : 2; }
+    /*! Block shape of the register-tile kernel for a chain of `links` links:
+        threads per block and components per thread. Measured on an H200 (BRUSS2D,
+        n = 16 Mi, d = 32, doc/results/gpu_h200.md): 4-link chains (RK4, Bogacki-
+        Shampine) are fastest with 128 threads of 4 components (512-wide tiles,
+        0.56 ms per RK4 step against 0.62 with 256 threads), longer chains with 512
+        threads of 2 (DOPRI5, Verner: 0.97 ms against 1.03 with 256 threads of 4),
+        where 4 per thread would need more registers than leave enough warps. */
+    static constexpr unsigned register_tile_threads(std::size_t links) { return links <= 4 ? 128 : 512; }
+    static constexpr std::size_t components_per_thread(std::size_t links) { return links <= 4 ? 4 : 2; }
     //! Shared memory a tile's scratch may take before it moves to global memory
     //! (bytes); beyond 48 KiB the kernel opts in to the larger carve-out.
     static constexpr std::size_t shared_scratch_limit = 160 * 1024;
@@ -131,6 +152,221 @@ struct cuda_tuning
 
 class cuda_executor
 {
+    //! Launch shape of the register-tile kernel of one (kernel function, block size,
+    //! shared bytes), asked of the runtime once and then remembered: these queries
+    //! cost microseconds, a step of a small problem not much more.
+    struct launch_shape
+    {
+        const void* kernel;
+        unsigned threads;
+        std::size_t shared_bytes;
+        int max_threads;
+        int blocks_per_sm;
+    };
+
+    //! The dynamic shared memory limit raised for a kernel so far (48 KiB: not raised).
+    static int& raised_dynamic_shared(const void* kernel)
+    {
+        static thread_local std::vector<std::pair<const void*, int>> raised;
+        for (auto& r : raised)
+            if (r.first == kernel) return r.second;
+        raised.emplace_back(kernel, 48 * 1024);
+        return raised.back().second;
+    }
+
+    template <class Kernel>
+    static launch_shape shape_of(Kernel kernel, unsigned threads, std::size_t shared_bytes)
+    {
+        static thread_local std::vector<launch_shape> known;
+        for (const launch_shape& s : known)
+            if (s.kernel == reinterpret_cast<const void*>(kernel) && s.threads == threads && s.shared_bytes == shared_bytes)
+                return s;
+        launch_shape s{reinterpret_cast<const void*>(kernel), threads, shared_bytes, 0, 0};
+        cudaFuncAttributes attributes{};
+        cuda_check(cudaFuncGetAttributes(&attributes, kernel), "reading a tile kernel's attributes");
+        s.max_threads = attributes.maxThreadsPerBlock;
+        if (int(threads) <= s.max_threads)
+        {
+            // prefer the largest shared-memory carve-out: with the default the driver
+            // may pick a 32 KiB configuration and hold a kernel with 18 KiB of buffers
+            // to one block per SM (measured: a quarter of the possible warps)
+            cuda_check(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
+                                            int(cudaSharedmemCarveoutMaxShared)),
+                       "setting the shared memory carve-out of a tile kernel");
+            // the attribute is per kernel function, not per launch shape: raise it to the
+            // largest size any shape of this kernel asked for so far (a smaller shape
+            // queried later must not lower it under a larger one's launches)
+            int& raised = raised_dynamic_shared(reinterpret_cast<const void*>(kernel));
+            if (shared_bytes > 48 * 1024 && int(shared_bytes) > raised)
+            {
+                cuda_check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared_bytes)),
+                           "raising the shared memory of a tile kernel");
+                raised = int(shared_bytes);
+            }
+            cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&s.blocks_per_sm, kernel, int(threads), shared_bytes),
+                       "occupancy of a tile kernel");
+        }
+        known.push_back(s);
+        return s;
+    }
+
+    struct device_limits
+    {
+        int sms = 1;
+        int shared_optin = 48 * 1024;
+    };
+    static const device_limits& limits()
+    {
+        static thread_local int device = -1;
+        static thread_local device_limits l;
+        int current = 0;
+        cuda_check(cudaGetDevice(&current), "cudaGetDevice");
+        if (current != device)
+        {
+            cuda_check(cudaDeviceGetAttribute(&l.sms, cudaDevAttrMultiProcessorCount, current), "reading the SM count");
+            cuda_check(cudaDeviceGetAttribute(&l.shared_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, current),
+                       "reading shared memory");
+            device = current;
+        }
+        return l;
+    }
+
+    /*! Runs the plan with the register-tile kernel when every tile fits C*T
+        components (C components per thread, T threads) and its buffers fit shared
+        memory; returns false (nothing launched) otherwise. */
+    template <class Tableau, bool WithError, std::size_t C, bool FusedNorm, class System, class Value, std::size_t NV>
+    static bool run_register_tiles_with(const tiling_plan& plan,
+                                        const std::vector<std::unique_ptr<device_kernel_plan>>& kernels,
+                                        Value* const (&vectors)[NV], const System& sys,
+                                        const link_coefficients<Tableau, Value>& coef, unsigned threads,
+                                        const error_norm_params<Value>& norm_params,
+                                        detail::cuda_norm_accumulator<Value>* norm)
+    {
+        using chain = chain_traits<Tableau, WithError>;
+        const std::size_t buffer_values = C * threads + 2 * plan.d;
+        std::size_t meta_ints = 0;
+        for (const auto& k : kernels)
+        {
+            if (k->host.widest_hull > (long long)(C * threads) || !k->host.register_meta_fits ||
+                k->host.max_strips > detail::register_tile_max_strips)
+                return false;
+            const register_meta_layout layout{unsigned(k->host.link_count), unsigned(k->host.max_strips)};
+            meta_ints = std::max<std::size_t>(meta_ints, layout.stride(unsigned(NV)));
+        }
+        const std::size_t shared_bytes = 2 * buffer_values * sizeof(Value) + meta_ints * sizeof(int);
+        const std::size_t static_shared = FusedNorm ? detail::error_norm_shared_bytes<Value>() : 0;
+        const device_limits& dev = limits();
+        if (shared_bytes + static_shared > std::size_t(dev.shared_optin) || plan.d > 0x3fffffff) return false;
+        auto full_kernel = &detail::register_tile_kernel<Tableau, WithError, System, Value, C, true, FusedNorm>;
+        auto part_kernel = &detail::register_tile_kernel<Tableau, WithError, System, Value, C, false, FusedNorm>;
+        const launch_shape full = shape_of(full_kernel, threads, shared_bytes);
+        const launch_shape part = shape_of(part_kernel, threads, shared_bytes);
+        if (int(threads) > full.max_threads || int(threads) > part.max_threads) return false;
+
+        detail::register_tile_args<Value, NV> ra{};
+        for (std::size_t v = 0; v < NV; ++v) ra.vectors[v] = vectors[v];
+        ra.d = int(plan.d);
+        ra.n = (long long)plan.n;
+        ra.buffer_values = unsigned(buffer_values);
+        ra.norm_params = norm_params;
+        ra.norm = norm;
+        for (const auto& k : kernels)
+        {
+            const flat_kernel_plan& f = k->host;
+            if (f.tiles == 0) continue;
+            ra.hull = static_cast<const long long*>(k->hull.get());
+            ra.meta = static_cast<const int*>(k->register_meta.get());
+            ra.layout = register_meta_layout{unsigned(f.link_count), unsigned(f.max_strips)};
+            ra.meta_stride = ra.layout.stride(unsigned(NV));
+            ra.tiles = unsigned(f.tiles);
+            ra.link_begin = unsigned(f.link_begin);
+            const bool is_full = f.link_begin == 0 && f.link_count == chain::links;
+            const launch_shape& s = is_full ? full : part;
+            const std::size_t grid = std::max<std::size_t>(
+                1, std::min<std::size_t>(f.tiles, std::size_t(dev.sms) * std::size_t(std::max(s.blocks_per_sm, 1))));
+            if (is_full)
+                full_kernel<<<unsigned(grid), threads, shared_bytes>>>(ra, sys, coef);
+            else
+                part_kernel<<<unsigned(grid), threads, shared_bytes>>>(ra, sys, coef);
+            cuda_check_launch("register-tile kernel");
+        }
+        return true;
+    }
+
+    template <class Tableau, bool WithError, bool FusedNorm = false, class System, class Value, std::size_t NV>
+    static bool run_register_tiles(const tiling_plan& plan,
+                                   const std::vector<std::unique_ptr<device_kernel_plan>>& kernels,
+                                   Value* const (&vectors)[NV], const System& sys,
+                                   const link_coefficients<Tableau, Value>& coef,
+                                   const error_norm_params<Value>& norm_params = error_norm_params<Value>{},
+                                   detail::cuda_norm_accumulator<Value>* norm = nullptr)
+    {
+        using chain = chain_traits<Tableau, WithError>;
+        const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
+                                                                 : cuda_tuning::register_tile_threads(chain::links);
+        const std::size_t c = plan.config.components_per_thread() ? plan.config.components_per_thread()
+                                                                 : cuda_tuning::components_per_thread(chain::links);
+        if (c == 4)
+            return run_register_tiles_with<Tableau, WithError, 4, FusedNorm>(plan, kernels, vectors, sys, coef, threads,
+                                                                             norm_params, norm);
+        if (c == 2)
+            return run_register_tiles_with<Tableau, WithError, 2, FusedNorm>(plan, kernels, vectors, sys, coef, threads,
+                                                                             norm_params, norm);
+        return false;  // other widths run the general kernel
+    }
+
+    //! Runs the plan with the general tile kernel (any tile size; scratch in shared
+    //! memory where it fits, else in a per-block global area that stays in L2).
+    //! With FusedNorm the error link reduces the error norm into *norm (run_error_norm).
+    template <class Tableau, bool WithError, class Operations, bool FusedNorm = false, class System, class Value,
+              std::size_t NV>
+    static void run_general_tiles(const tiling_plan& plan, const std::vector<std::unique_ptr<device_kernel_plan>>& kernels,
+                                  cuda_workspace<Value>& ws, detail::cuda_kernel_args<Value, NV> args, const System& sys,
+                                  const link_coefficients<Tableau, Value>& coef,
+                                  const error_norm_params<Value>& norm_params = error_norm_params<Value>{},
+                                  detail::cuda_norm_accumulator<Value>* norm = nullptr)
+    {
+        auto kernel = &detail::tiled_stage_kernel<Tableau, WithError, Operations, System, Value, FusedNorm>;
+        // the fused norm's block reduction takes a little static shared memory
+        const std::size_t static_shared = FusedNorm ? detail::error_norm_shared_bytes<Value>() : 0;
+        unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
+                                                           : cuda_tuning::threads_per_block;
+        const device_limits& dev = limits();
+        for (const auto& k : kernels)
+        {
+            const flat_kernel_plan& f = k->host;
+            if (f.tiles == 0) continue;
+            args.intervals = static_cast<const long long*>(k->intervals.get());
+            args.buffer_first = static_cast<const long long*>(k->buffer_first.get());
+            args.scratch_offset = static_cast<const long long*>(k->scratch_offset.get());
+            args.load_begin = static_cast<const unsigned*>(k->load_begin.get());
+            args.store_begin = static_cast<const unsigned*>(k->store_begin.get());
+            args.loads = static_cast<const device_strip*>(k->loads.get());
+            args.stores = static_cast<const device_strip*>(k->stores.get());
+            args.tiles = unsigned(f.tiles);
+            args.link_begin = unsigned(f.link_begin);
+            args.link_count = unsigned(f.link_count);
+            args.scratch_values = f.scratch_values;
+            const std::size_t shared_bytes = f.scratch_values * sizeof(Value);
+            const bool in_shared =
+                shared_bytes <= std::min<std::size_t>(cuda_tuning::shared_scratch_limit,
+                                                      std::size_t(dev.shared_optin) - static_shared);
+            const std::size_t dynamic_shared = in_shared ? shared_bytes : 0;
+            launch_shape s = shape_of(kernel, threads, dynamic_shared);
+            if (int(threads) > s.max_threads)
+            {
+                // more threads than the kernel's registers allow: the largest whole-warp block that fits
+                threads = unsigned(std::max(32, s.max_threads / 32 * 32));
+                s = shape_of(kernel, threads, dynamic_shared);
+            }
+            const std::size_t grid = std::max<std::size_t>(
+                1, std::min<std::size_t>(f.tiles, std::size_t(dev.sms) * std::size_t(std::max(s.blocks_per_sm, 1))));
+            args.global_scratch = in_shared ? nullptr : ws.global_scratch(grid * f.scratch_values);
+            kernel<<<unsigned(grid), threads, dynamic_shared>>>(args, sys, coef, norm_params, norm);
+            cuda_check_launch("tiled stage kernel");
+        }
+    }
+
 public:
     template <class Tableau, bool WithError, class Operations, class System, class Value, class Time>
     static void run(const tiling_plan& plan, cuda_workspace<Value>& ws, const System& sys, const Value* y, Value* out,
@@ -153,96 +389,63 @@ public:
         }
         const link_coefficients<Tableau, Value> coef(t, h);
         const auto& kernels = ws.device_plan(plan);
-        int device = 0, sms = 1, optin = 48 * 1024;
-        cuda_check(cudaGetDevice(&device), "cudaGetDevice");
-        cuda_check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device), "reading the SM count");
-        cuda_check(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device), "reading shared memory");
-
-        // the register-tile kernel when every tile fits its threads' registers
-        constexpr std::size_t C = cuda_tuning::components_per_thread(chain::links);
-        const unsigned reg_threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
-                                                                     : cuda_tuning::register_tile_threads;
-        const std::size_t reg_buffer = C * reg_threads + 2 * plan.d;
-        bool registers = plan.config.components_per_thread() == 0 || plan.config.components_per_thread() == C;
-        for (const auto& k : kernels) registers = registers && k->host.widest_hull <= (long long)(C * reg_threads);
-        registers = registers && 2 * reg_buffer * sizeof(Value) <= std::size_t(optin);
-        auto register_kernel = &detail::register_tile_kernel<Tableau, WithError, System, Value, C>;
-        if (registers)
-        {
-            // a block too large for the kernel's registers falls back to the general kernel
-            cudaFuncAttributes attributes{};
-            cuda_check(cudaFuncGetAttributes(&attributes, register_kernel), "reading the register-tile kernel");
-            registers = int(reg_threads) <= attributes.maxThreadsPerBlock;
-        }
-        if (registers)
-        {
-            detail::register_tile_args<Value, NV> ra{};
-            for (std::size_t v = 0; v < NV; ++v) ra.vectors[v] = args.vectors[v];
-            auto kernel = register_kernel;
-            const std::size_t shared_bytes = 2 * reg_buffer * sizeof(Value);
-            if (shared_bytes > 48 * 1024)
-                cuda_check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared_bytes)),
-                           "raising the shared memory of the register-tile kernel");
-            int per_sm = 0;
-            cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, int(reg_threads), shared_bytes),
-                       "occupancy of the register-tile kernel");
-            for (const auto& k : kernels)
-            {
-                const flat_kernel_plan& f = k->host;
-                if (f.tiles == 0) continue;
-                ra.intervals = static_cast<const long long*>(k->intervals.get());
-                ra.hull = static_cast<const long long*>(k->hull.get());
-                ra.strip_begin = static_cast<const unsigned*>(k->strip_begin.get());
-                ra.strips = static_cast<const device_strip*>(k->strips.get());
-                ra.tiles = unsigned(f.tiles);
-                ra.link_begin = unsigned(f.link_begin);
-                ra.link_count = unsigned(f.link_count);
-                ra.d = (long long)plan.d;
-                ra.n = (long long)n;
-                ra.buffer_values = unsigned(reg_buffer);
-                const std::size_t grid = std::max<std::size_t>(
-                    1, std::min<std::size_t>(f.tiles, std::size_t(sms) * std::size_t(std::max(per_sm, 1))));
-                kernel<<<unsigned(grid), reg_threads, shared_bytes>>>(ra, sys, coef);
-                cuda_check_launch("register-tile kernel");
-            }
-        }
-        else
-        {
-        auto kernel = &detail::tiled_stage_kernel<Tableau, WithError, Operations, System, Value>;
-        const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
-                                                                 : cuda_tuning::threads_per_block;
-        for (const auto& k : kernels)
-        {
-            const flat_kernel_plan& f = k->host;
-            if (f.tiles == 0) continue;
-            args.intervals = static_cast<const long long*>(k->intervals.get());
-            args.buffer_first = static_cast<const long long*>(k->buffer_first.get());
-            args.scratch_offset = static_cast<const long long*>(k->scratch_offset.get());
-            args.load_begin = static_cast<const unsigned*>(k->load_begin.get());
-            args.store_begin = static_cast<const unsigned*>(k->store_begin.get());
-            args.loads = static_cast<const device_strip*>(k->loads.get());
-            args.stores = static_cast<const device_strip*>(k->stores.get());
-            args.tiles = unsigned(f.tiles);
-            args.link_begin = unsigned(f.link_begin);
-            args.link_count = unsigned(f.link_count);
-            args.scratch_values = f.scratch_values;
-            const std::size_t shared_bytes = f.scratch_values * sizeof(Value);
-            const bool in_shared = shared_bytes <= std::min<std::size_t>(cuda_tuning::shared_scratch_limit, std::size_t(optin));
-            std::size_t dynamic_shared = in_shared ? shared_bytes : 0;
-            if (dynamic_shared > 48 * 1024)
-                cuda_check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(dynamic_shared)),
-                           "raising the shared memory of the tile kernel");
-            int per_sm = 0;
-            cuda_check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, int(threads), dynamic_shared),
-                       "occupancy of the tile kernel");
-            const std::size_t grid = std::max<std::size_t>(1, std::min<std::size_t>(f.tiles, std::size_t(sms) * std::size_t(std::max(per_sm, 1))));
-            args.global_scratch = in_shared ? nullptr : ws.global_scratch(grid * f.scratch_values);
-            kernel<<<unsigned(grid), threads, dynamic_shared>>>(args, sys, coef);
-            cuda_check_launch("tiled stage kernel");
-        }
-        }
+        if (!run_register_tiles<Tableau, WithError>(plan, kernels, args.vectors, sys, coef))
+            run_general_tiles<Tableau, WithError, Operations>(plan, kernels, ws, args, sys, coef);
         if (use_spare)
             cuda_check(cudaMemcpyAsync(out, result, n * sizeof(Value), cudaMemcpyDeviceToDevice), "copying the output state");
+    }
+
+    /*! One step of the error chain whose error estimate is reduced, inside the error
+        link's pass, to odeint's error norm (the plan must come from a chain made with
+        chain_options::fused_error_norm; no error vector is written). The norm is
+        merged on the device (cuda_error_norm.hpp) and read back with one small copy,
+        which waits for the step: the only transfer to the host of an adaptive step. */
+    template <class Tableau, class Operations, class System, class Value, class Time>
+    static error_norm_block<Value> run_error_norm(const tiling_plan& plan, cuda_workspace<Value>& ws, const System& sys,
+                                                  const Value* y, Value* out, Time t, Time h,
+                                                  const error_norm_params<Value>& params)
+    {
+        using chain = chain_traits<Tableau, true>;
+        constexpr std::size_t NV = chain::vector_count;
+        const std::size_t n = plan.n;
+        const bool use_spare = (out == y) && !plan.in_place_safe;
+        Value* result = use_spare ? ws.spare_output(n) : out;
+
+        detail::cuda_kernel_args<Value, NV> args{};
+        args.vectors[vector_ids::state_in] = const_cast<Value*>(y);
+        args.vectors[vector_ids::state_out] = result;
+        args.vectors[vector_ids::error_out] = nullptr;  // the fused chain never writes it
+        for (std::size_t v = vector_ids::first_derivative; v < NV; ++v)
+        {
+            const bool used = plan.in_memory[v] != 0;
+            args.vectors[v] = used ? ws.permanent(v, n) : nullptr;
+        }
+        const link_coefficients<Tableau, Value> coef(t, h);
+        const auto& kernels = ws.device_plan(plan);
+        detail::cuda_norm_accumulator<Value>* norm = ws.norm_accumulator();
+        detail::reset_error_norm(norm);
+        // register tiles where the plan fits them, else the general kernel, as run() does
+        if (!run_register_tiles<Tableau, true, true>(plan, kernels, args.vectors, sys, coef, params, norm))
+            run_general_tiles<Tableau, true, Operations, true>(plan, kernels, ws, args, sys, coef, params, norm);
+        if (use_spare)
+            cuda_check(cudaMemcpyAsync(out, result, n * sizeof(Value), cudaMemcpyDeviceToDevice), "copying the output state");
+        return detail::read_error_norm(norm);
+    }
+
+    //! The permanent vector v of the workspace after a step that wrote it (device
+    //! memory; nullptr if it has none).
+    template <class Value>
+    static const Value* vector_of(const cuda_workspace<Value>& ws, std::size_t v) { return ws.existing(v); }
+
+    //! to[0, n) = from[0, n), both device memory, in stream order (states of the adaptive steppers).
+    template <class Value>
+    static void copy_values(const Value* from, Value* to, std::size_t n) { detail::device_copy(from, to, n); }
+
+    //! out = 1 x + c_0 k_0 + ... + c_{K-1} k_{K-1} on the device, odeint's scale_sum order (dense output).
+    template <class Value, std::size_t K>
+    static void scale_sum(Value* out, const Value* x, const Value (&c)[K], const Value* const (&k)[K], std::size_t n)
+    {
+        detail::device_scale_sum(out, x, c, k, n);
     }
 };
 

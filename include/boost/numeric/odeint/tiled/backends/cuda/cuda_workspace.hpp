@@ -3,8 +3,9 @@
 
  Device memory of the CUDA backend for one problem size, shared by the copies of a
  stepper: permanent vectors carrying stage data between kernels, a spare output
- vector, per-block scratch for tiles too large for shared memory, and the uploaded
- flat plans. Frees everything it allocated when the last copy goes.
+ vector, per-block scratch for tiles too large for shared memory, the uploaded
+ flat plans, and the small struct an adaptive step's error norm is merged into.
+ Frees everything it allocated when the last copy goes.
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -21,6 +22,7 @@
 #include <cuda_runtime_api.h>
 
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
@@ -55,13 +57,14 @@ struct device_kernel_plan
 {
     flat_kernel_plan host;
     detail::device_buffer intervals, buffer_first, scratch_offset, load_begin, store_begin, loads, stores;
-    detail::device_buffer hull, strip_begin, strips;
+    detail::device_buffer hull, strip_begin, strips, register_meta;
 
     explicit device_kernel_plan(flat_kernel_plan f)
         : host(std::move(f)), intervals(detail::upload(host.intervals)), buffer_first(detail::upload(host.buffer_first)),
           scratch_offset(detail::upload(host.scratch_offset)), load_begin(detail::upload(host.load_begin)),
           store_begin(detail::upload(host.store_begin)), loads(detail::upload(host.loads)), stores(detail::upload(host.stores)),
-          hull(detail::upload(host.hull)), strip_begin(detail::upload(host.strip_begin)), strips(detail::upload(host.strips))
+          hull(detail::upload(host.hull)), strip_begin(detail::upload(host.strip_begin)), strips(detail::upload(host.strips)),
+          register_meta(detail::upload(host.register_meta))
     {
     }
 };
@@ -76,6 +79,17 @@ public:
         if (m_permanent.size() <= v) m_permanent.resize(v + 1);
         if (!m_permanent[v]) m_permanent[v] = detail::device_allocate(n * sizeof(Value), "allocating a stage vector");
         return static_cast<Value*>(m_permanent[v].get());
+    }
+    //! Permanent vector v if it exists (a step has used it since the last size change), else nullptr.
+    const Value* existing(std::size_t v) const
+    {
+        return v < m_permanent.size() ? static_cast<const Value*>(m_permanent[v].get()) : nullptr;
+    }
+    //! The device-side error norm of an adaptive step (cuda_error_norm.hpp).
+    detail::cuda_norm_accumulator<Value>* norm_accumulator()
+    {
+        if (!m_norm) m_norm = detail::device_allocate(sizeof(detail::cuda_norm_accumulator<Value>), "allocating the error norm");
+        return static_cast<detail::cuda_norm_accumulator<Value>*>(m_norm.get());
     }
     Value* spare_output(std::size_t n)
     {
@@ -121,6 +135,7 @@ private:
     detail::device_buffer m_spare;
     detail::device_buffer m_scratch;
     std::size_t m_scratch_values = 0;
+    detail::device_buffer m_norm;
     std::vector<std::pair<std::string, std::vector<std::unique_ptr<device_kernel_plan>>>> m_plans;
 };
 

@@ -15,8 +15,11 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_DEVICE_PLAN_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_DEVICE_PLAN_HPP_INCLUDED
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
+
+#include <boost/numeric/odeint/tiled/config.hpp>
 
 #include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
 
@@ -48,6 +51,27 @@ struct flat_kernel_plan
     std::vector<unsigned> strip_begin;         //!< [tile * 2 * vectors + 2 v] loads of v, [.. + 1] stores of v
     std::vector<device_strip> strips;
     long long widest_hull = 0;
+    // the register-tile kernel's per-tile metadata, relative to the tile's hull start
+    // (32-bit: the kernel then does its index arithmetic in 32 bits), see register_meta_layout
+    std::vector<int> register_meta;
+    std::size_t max_strips = 0;               //!< most strips of one vector in one direction in a tile
+    bool register_meta_fits = true;           //!< every relative offset fits an int
+};
+
+/*! Layout of one tile's register_meta record (ints):
+      [2 j, 2 j + 1]                  first, last of link j (j < link_count), relative to the hull start
+      then per vector v, per direction (0: loads, 1: stores):
+        [0] the strip count k <= max_strips, [1 + 2 s, 2 + 2 s] first, last of strip s
+    Fixed size per kernel, so tile t's record starts at t * stride. */
+struct register_meta_layout
+{
+    unsigned link_count;
+    unsigned max_strips;
+    BOOST_ODEINT_TILED_HD unsigned strips_offset(unsigned v, unsigned direction) const
+    {
+        return 2 * link_count + (2 * v + direction) * (1 + 2 * max_strips);
+    }
+    BOOST_ODEINT_TILED_HD unsigned stride(unsigned vector_count) const { return strips_offset(vector_count, 0); }
 };
 
 inline flat_kernel_plan flatten_kernel(const kernel_plan& k, std::size_t vector_count)
@@ -96,6 +120,44 @@ inline flat_kernel_plan flatten_kernel(const kernel_plan& k, std::size_t vector_
         f.store_begin.push_back(unsigned(f.stores.size()));
     }
     f.strip_begin.push_back(unsigned(f.strips.size()));
+
+    for (const tile_plan& t : k.tiles)
+        for (std::size_t v = 0; v < vector_count; ++v)
+            f.max_strips = std::max({f.max_strips, t.reads[v].parts().size(), t.writes[v].parts().size()});
+    const register_meta_layout layout{unsigned(f.link_count), unsigned(f.max_strips)};
+    const std::size_t stride = layout.stride(unsigned(vector_count));
+    f.register_meta.assign(f.tiles * stride, 0);
+    const long long int_max = 0x7fffffffLL;
+    auto relative = [&](long long x, long long h0) {
+        const long long r = x - h0;
+        if (r > int_max || r < -int_max) f.register_meta_fits = false;
+        return int(r);
+    };
+    for (std::size_t ti = 0; ti < f.tiles; ++ti)
+    {
+        const tile_plan& t = k.tiles[ti];
+        const long long h0 = f.hull[2 * ti];
+        int* m = f.register_meta.data() + ti * stride;
+        for (std::size_t j = 0; j < f.link_count; ++j)
+        {
+            const interval a = j < t.links.size() ? t.links[j] : interval{};
+            // an empty interval becomes [0, 0): no component of the tile is inside it
+            m[2 * j] = a.empty() ? 0 : relative(a.first, h0);
+            m[2 * j + 1] = a.empty() ? 0 : relative(a.last, h0);
+        }
+        for (std::size_t v = 0; v < vector_count; ++v)
+            for (unsigned dir = 0; dir < 2; ++dir)
+            {
+                int* s = m + layout.strips_offset(unsigned(v), dir);
+                const auto& parts = dir == 0 ? t.reads[v].parts() : t.writes[v].parts();
+                s[0] = int(parts.size());
+                for (std::size_t p = 0; p < parts.size(); ++p)
+                {
+                    s[1 + 2 * p] = relative(parts[p].first, h0);
+                    s[2 + 2 * p] = relative(parts[p].last, h0);
+                }
+            }
+    }
     return f;
 }
 

@@ -11,6 +11,18 @@
  a halo of d, whose edges are filled from the strips earlier kernels wrote. Memory
  sees the input state, the output, and the plan's edge strips.
 
+ Why it is written the way it is (the first version ran at stock odeint speed,
+ bound by instruction issue: ~150 instructions per component and stage):
+ - the tile's metadata (link intervals, strips) is copied once per tile into
+   shared memory, as 32-bit offsets from the tile's first component, and each
+   link's part of it into registers before the component loop, so membership tests
+   are a few register compares in 32-bit arithmetic instead of walks over strip
+   lists in global memory with 64-bit indices;
+ - when a kernel computes the whole chain (link_begin = 0, every link: the usual
+   trapezoid and hexagon plans of a full step), the link loop is unrolled at compile
+   time, so the compiler sees when each F_m dies and does not keep all of them in
+   registers for the whole tile.
+
  Used when every tile's components fit C*T (the executor checks it; otherwise the
  general kernel of cuda_executor.hpp runs the plan).
 
@@ -20,9 +32,12 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_REGISTER_TILE_KERNEL_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_REGISTER_TILE_KERNEL_HPP_INCLUDED
 
+#include <cmath>
 #include <cstddef>
+#include <limits>
 #include <utility>
 
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
 #include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
 #include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
@@ -36,16 +51,17 @@ template <class Value, std::size_t NV>
 struct register_tile_args
 {
     Value* vectors[NV];               //!< permanent vectors and the user's state (nullptr: unused)
-    const long long* intervals;       //!< [tile][link] -> first, last
     const long long* hull;            //!< [tile] -> first, last of the union of its intervals
-    const unsigned* strip_begin;      //!< [tile * NV + v] .. [tile * NV + v + 1): loads of v, then stores of v
-    const device_strip* strips;
+    const int* meta;                  //!< [tile * meta_stride ...]: register_meta_layout records
+    register_meta_layout layout;
+    unsigned meta_stride;
     unsigned tiles;
     unsigned link_begin;
-    unsigned link_count;
-    long long d;
+    int d;
     long long n;
     unsigned buffer_values;           //!< per shared buffer: C*T + 2d
+    error_norm_params<Value> norm_params;    //!< FusedNorm: odeint's error checker constants
+    cuda_norm_accumulator<Value>* norm;      //!< FusedNorm: where the blocks merge the norm
 };
 
 template <bool NonZero, class Value>
@@ -63,112 +79,228 @@ BOOST_ODEINT_TILED_HD Value weighted_sum_row(Value acc, const Value* coef, const
     return acc;
 }
 
-//! Is component i in one of the strips [b, e) of the strip list?
-BOOST_ODEINT_TILED_HD inline bool in_strips(const device_strip* s, unsigned b, unsigned e, long long i)
+/*! The y a system sees inside the register-tile kernel: a window on a shared
+    memory buffer whose element 0 is component `first`. Components are subtracted
+    in 32 bits (a window is far smaller than 2^31, and unsigned wrap-around makes the
+    difference right whatever the high bits of i), and the compiler sees a
+    shared-memory pointer, so a read is a shared load with 32-bit address arithmetic. */
+template <class Value>
+struct shared_stage_view
 {
-    for (unsigned k = b; k < e; ++k)
-        if (s[k].first <= i && i < s[k].last) return true;
-    return false;
-}
+    const Value* base;
+    unsigned first;
 
-template <class Tableau, bool WithError, class System, class Value, std::size_t C>
-__global__ void register_tile_kernel(register_tile_args<Value, chain_traits<Tableau, WithError>::vector_count> args,
-                                     System sys, link_coefficients<Tableau, Value> coef)
+    __device__ const Value& operator[](std::size_t i) const { return base[unsigned(i) - first]; }
+};
+
+/*! At most two strips of one vector in one direction, held in registers: the
+    plans this kernel runs have a strip at each edge of a tile at most (the executor
+    checks max_strips <= 2), so membership is four compares, no loop. */
+struct strip_pair
+{
+    int first0 = 0, last0 = 0, first1 = 0, last1 = 0;
+
+    __device__ static strip_pair load(const int* record)
+    {
+        strip_pair p;
+        const int k = record[0];
+        if (k > 0) { p.first0 = record[1]; p.last0 = record[2]; }
+        if (k > 1) { p.first1 = record[3]; p.last1 = record[4]; }
+        return p;
+    }
+    __device__ bool contains(int r) const { return (first0 <= r && r < last0) || (first1 <= r && r < last1); }
+};
+
+//! Most strips per vector and direction the register-tile kernel handles.
+constexpr std::size_t register_tile_max_strips = 2;
+
+/*! One tile of the register-tile kernel; see the file comment. With FusedNorm (the
+    error chain of an adaptive step) the error link reduces the error estimate to
+    odeint's error norm in `partial` instead of storing it, as
+    fused_operations::combine_error_norm does on the host. */
+template <class Tableau, bool WithError, class System, class Value, std::size_t C, bool FusedNorm>
+struct register_tile
 {
     using chain = chain_traits<Tableau, WithError>;
     using ops = fused_operations;
-    constexpr std::size_t NV = chain::vector_count;
-    constexpr std::size_t L = chain::links;
-    extern __shared__ unsigned char shared_raw[];
-    Value* const buffers[2] = {reinterpret_cast<Value*>(shared_raw),
-                               reinterpret_cast<Value*>(shared_raw) + args.buffer_values};
-    const long long T = blockDim.x;
+    static constexpr std::size_t NV = chain::vector_count;
+    static constexpr std::size_t L = chain::links;
 
-    for (unsigned tile = blockIdx.x; tile < args.tiles; tile += gridDim.x)
+    //! Does the LC of link J read F_m? The fused norm's scale also reads F_0 (dxdt).
+    static constexpr bool reads_derivative(std::size_t J, std::size_t m)
     {
-        const long long h0 = args.hull[2 * tile];
-        const long long buffer_first = h0 - args.d;  // component held by buffers[.][0]
-        const unsigned* sb = args.strip_begin + std::size_t(tile) * NV * 2;
-        auto interval_at = [&](unsigned jj, long long& a, long long& b) {
-            a = args.intervals[(std::size_t(tile) * args.link_count + jj) * 2];
-            b = args.intervals[(std::size_t(tile) * args.link_count + jj) * 2 + 1];
-        };
-        Value f[L][C];
-        Value y[C];
+        return chain::lc_reads_derivative(J, m) || (FusedNorm && m == 0 && chain::lc_forms_error(J));
+    }
+
+    const register_tile_args<Value, NV>& args;
+    const System& sys;
+    const link_coefficients<Tableau, Value>& coef;
+    const int* meta;       //!< this tile's record, in shared memory
+    Value* buffers[2];     //!< shared stage-argument buffers; component h0 - d at [0]
+    long long h0;          //!< the tile's first component
+    error_norm_block<Value>& partial;  //!< FusedNorm: this thread's share of the norm
+    Value f[L][C];
+    Value y[C];
+
+    //! The thread's components of the input state into registers (the linear
+    //! combinations add them) and, when the kernel starts at link 0, the tile's part
+    //! of the state with its halo into buffers[0], the first link's stage argument:
+    //! one coalesced pass instead of seven scattered global reads per component.
+    __device__ __forceinline__ void load_state(int hull_size, long long n)
+    {
         const Value* y_in = args.vectors[vector_ids::state_in];
+        const Value* y_tile = y_in + h0;
 #pragma unroll
         for (std::size_t c = 0; c < C; ++c)
         {
-            const long long i = h0 + (long long)c * T + threadIdx.x;
-            y[c] = i < args.n ? y_in[i] : Value(0);
+            const int r = int(c) * int(blockDim.x) + int(threadIdx.x);
+            y[c] = r < hull_size ? y_tile[r] : Value(0);
         }
-        for (unsigned jj = 0; jj < args.link_count; ++jj)
+        if (args.link_begin == 0)
         {
-            long long a, b;
-            interval_at(jj, a, b);
-            const unsigned j = args.link_begin + jj;
-            Value* const in_buffer = buffers[jj & 1];
-            Value* const out_buffer = buffers[(jj + 1) & 1];
-            dispatch_link<L>(j, [&](auto JC) {
-                constexpr std::size_t J = decltype(JC)::value;
-                constexpr int in = chain::stage_argument(J);
-                // stage argument J: this tile's part is in in_buffer (previous link), the
-                // strips other tiles made come from memory
-                if constexpr (in != vector_ids::state_in)
-                {
-                    for (unsigned s = sb[2 * in]; s < sb[2 * in + 1]; ++s)
-                    {
-                        const device_strip st = args.strips[s];
-                        for (long long i = st.first + threadIdx.x; i < st.last; i += T)
-                            in_buffer[i - buffer_first] = args.vectors[in][i];
-                    }
-                    __syncthreads();
-                }
-                const stage_view<Value> view = in == vector_ids::state_in
-                                                   ? stage_view<Value>{y_in, 0}
-                                                   : stage_view<Value>{in_buffer, buffer_first};
-                const Value tj = coef.stage_time[J];
-#pragma unroll
-                for (std::size_t c = 0; c < C; ++c)
-                {
-                    const long long i = h0 + (long long)c * T + threadIdx.x;
-                    if (i < a || i >= b) continue;
-                    constexpr int fv = chain::derivative(J);
-                    f[J][c] = static_cast<Value>(sys(std::size_t(i), view, tj));
-                    if (in_strips(args.strips, sb[2 * fv + 1], sb[2 * fv + 2], i)) args.vectors[fv][i] = f[J][c];
-                    // derivatives of earlier links this tile did not compute at i come from memory
-                    for_each_index<J>([&](auto MC) {
-                        constexpr std::size_t m = decltype(MC)::value;
-                        if constexpr (chain::lc_reads_derivative(J, m))
-                        {
-                            long long am = 0, bm = 0;
-                            if (m >= args.link_begin) interval_at(unsigned(m - args.link_begin), am, bm);
-                            if (i < am || i >= bm) f[m][c] = args.vectors[chain::derivative(m)][i];
-                        }
-                    });
-                    if constexpr (chain::lc_forms_stage_argument(J))
-                    {
-                        constexpr int yv = chain::stage_argument(J + 1);
-                        const Value v = weighted_sum_row<ops::row_a<Tableau, J + 1>, C>(
-                            y[c], coef.ha[J + 1], f, c, std::make_index_sequence<J + 1>{});
-                        out_buffer[i - buffer_first] = v;
-                        if (in_strips(args.strips, sb[2 * yv + 1], sb[2 * yv + 2], i)) args.vectors[yv][i] = v;
-                    }
-                    if constexpr (chain::lc_forms_solution(J))
-                    {
-                        const Value v = weighted_sum_row<ops::row_b<Tableau>, C>(y[c], coef.hb, f, c,
-                                                                                 std::make_index_sequence<J + 1>{});
-                        args.vectors[vector_ids::state_out][i] = v;
-                        if constexpr (chain::fsal_alias) out_buffer[i - buffer_first] = v;
-                    }
-                    if constexpr (chain::lc_forms_error(J))
-                        args.vectors[vector_ids::error_out][i] = weighted_sum_row<ops::row_e<Tableau>, C>(
-                            Value(0), coef.he, f, c, std::make_index_sequence<J + 1>{});
-                }
-            });
+            const int d = args.d;
+            const int lo = h0 - d < 0 ? -int(h0) : -d;
+            const int hi = h0 + hull_size + d > n ? int(n - h0) : hull_size + d;
+            for (int r = lo + int(threadIdx.x); r < hi; r += int(blockDim.x)) buffers[0][r + d] = y_tile[r];
+        }
+        __syncthreads();
+    }
+
+    //! Link J (kernel-relative index jj) at this tile: RHS at the thread's components
+    //! of the link's interval, and every linear combination that uses it.
+    template <std::size_t J>
+    __device__ __forceinline__ void run_link(unsigned jj)
+    {
+        constexpr int in = chain::stage_argument(J);
+        constexpr int fv = chain::derivative(J);
+        const int d = args.d;
+        Value* const in_buffer = buffers[jj & 1];
+        Value* const out_buffer = buffers[(jj + 1) & 1];
+        // stage argument J: this tile's part is in in_buffer (the previous link), the
+        // strips other tiles made come from memory
+        if constexpr (in != vector_ids::state_in)
+        {
+            const int* record = meta + args.layout.strips_offset(in, 0);
+            const Value* src = args.vectors[in];
+            for (int s = 0; s < record[0]; ++s)
+                for (int r = record[1 + 2 * s] + int(threadIdx.x); r < record[2 + 2 * s]; r += int(blockDim.x))
+                    in_buffer[r + d] = src[h0 + r];
             __syncthreads();
         }
+        const shared_stage_view<Value> view{in_buffer, unsigned(h0 - d)};
+        const Value tj = coef.stage_time[J];
+        // the link's metadata in registers before the component loop: the loop's
+        // shared-memory stores could alias it as far as the compiler knows
+        const int a = meta[2 * jj], b = meta[2 * jj + 1];
+        const strip_pair f_stores = strip_pair::load(meta + args.layout.strips_offset(fv, 1));
+        strip_pair y_stores;
+        if constexpr (chain::lc_forms_stage_argument(J))
+            y_stores = strip_pair::load(meta + args.layout.strips_offset(chain::stage_argument(J + 1), 1));
+        // [first, last) of each earlier link of this kernel ([0, 0): computed by an earlier kernel)
+        int earlier_first[J + 1] = {}, earlier_last[J + 1] = {};
+        for_each_index<J>([&](auto MC) {
+            constexpr std::size_t m = decltype(MC)::value;
+            if constexpr (chain::lc_reads_derivative(J, m))
+                if (m >= args.link_begin)
+                {
+                    earlier_first[m] = meta[2 * (m - args.link_begin)];
+                    earlier_last[m] = meta[2 * (m - args.link_begin) + 1];
+                }
+        });
+#pragma unroll
+        for (std::size_t c = 0; c < C; ++c)
+        {
+            const int r = int(c) * int(blockDim.x) + int(threadIdx.x);
+            if (r < a || r >= b) continue;
+            const long long i = h0 + r;
+            f[J][c] = static_cast<Value>(sys(std::size_t(i), view, tj));
+            if (f_stores.contains(r)) args.vectors[fv][i] = f[J][c];
+            // derivatives of earlier links this tile did not compute at i come from memory
+            for_each_index<J>([&](auto MC) {
+                constexpr std::size_t m = decltype(MC)::value;
+                if constexpr (reads_derivative(J, m))
+                    if (r < earlier_first[m] || r >= earlier_last[m]) f[m][c] = args.vectors[chain::derivative(m)][i];
+            });
+            if constexpr (chain::lc_forms_stage_argument(J))
+            {
+                constexpr int yv = chain::stage_argument(J + 1);
+                const Value v = weighted_sum_row<ops::row_a<Tableau, J + 1>, C>(y[c], coef.ha[J + 1], f, c,
+                                                                                std::make_index_sequence<J + 1>{});
+                out_buffer[r + d] = v;
+                if (y_stores.contains(r)) args.vectors[yv][i] = v;
+            }
+            if constexpr (chain::lc_forms_solution(J))
+            {
+                const Value v =
+                    weighted_sum_row<ops::row_b<Tableau>, C>(y[c], coef.hb, f, c, std::make_index_sequence<J + 1>{});
+                args.vectors[vector_ids::state_out][i] = v;
+                if constexpr (chain::fsal_alias) out_buffer[r + d] = v;
+            }
+            if constexpr (chain::lc_forms_error(J))
+            {
+                const Value e = weighted_sum_row<ops::row_e<Tableau>, C>(Value(0), coef.he, f, c,
+                                                                         std::make_index_sequence<J + 1>{});
+                if constexpr (FusedNorm)
+                {
+                    // odeint's rel_error against the step's start: x = y, dxdt = F_0
+                    const error_norm_params<Value>& p = args.norm_params;
+                    const Value ay = fabs(y[c]);
+                    const Value scaled = fabs(e) / (p.eps_abs + p.eps_rel * (p.a_x * ay + p.a_dxdt_dt * fabs(f[0][c])));
+                    const Value big = std::numeric_limits<Value>::max();
+                    partial.max = partial.max < scaled ? scaled : partial.max;  // a NaN never enters the max
+                    partial.non_finite = partial.non_finite || !(scaled <= big);
+                    partial.state_non_finite = partial.state_non_finite || !(ay <= big);
+                }
+                else
+                    args.vectors[vector_ids::error_out][i] = e;
+            }
+        }
+        __syncthreads();
     }
+};
+
+/*! Register budget of the kernel: the kernel is bound by latency, so enough warps
+    per SM matter more than a few spilled values. With 2 components per thread at
+    most 64 registers (two 512-thread or four 256-thread blocks per SM); with 4, at
+    most 256 threads per block, at least two blocks per SM. */
+template <std::size_t C>
+struct register_tile_launch_bounds
+{
+    static constexpr int max_threads = C <= 2 ? 512 : 256;
+    static constexpr int min_blocks = 2;
+};
+
+/*! Full: the kernel computes links 0 .. L-1 (link loop unrolled at compile time);
+    otherwise links link_begin .. link_begin + layout.link_count - 1, dispatched at run time. */
+template <class Tableau, bool WithError, class System, class Value, std::size_t C, bool Full, bool FusedNorm>
+__global__ void __launch_bounds__(register_tile_launch_bounds<C>::max_threads, register_tile_launch_bounds<C>::min_blocks)
+register_tile_kernel(register_tile_args<Value, chain_traits<Tableau, WithError>::vector_count> args, System sys,
+                     link_coefficients<Tableau, Value> coef)
+{
+    using tile_type = register_tile<Tableau, WithError, System, Value, C, FusedNorm>;
+    extern __shared__ unsigned char shared_raw[];
+    Value* const values = reinterpret_cast<Value*>(shared_raw);
+    int* const meta = reinterpret_cast<int*>(values + 2 * args.buffer_values);
+    error_norm_block<Value> partial;
+
+    for (unsigned tile = blockIdx.x; tile < args.tiles; tile += gridDim.x)
+    {
+        // the previous tile ended with a barrier: the shared record and buffers are free
+        const int* src = args.meta + std::size_t(tile) * args.meta_stride;
+        for (unsigned k = threadIdx.x; k < args.meta_stride; k += blockDim.x) meta[k] = src[k];
+        __syncthreads();
+        tile_type t{args, sys, coef, meta, {values, values + args.buffer_values}, args.hull[2 * tile], partial, {}, {}};
+        t.load_state(int(args.hull[2 * tile + 1] - t.h0), args.n);
+        if constexpr (Full)
+            for_each_index<tile_type::L>([&](auto JC) { t.template run_link<decltype(JC)::value>(unsigned(JC)); });
+        else
+            for (unsigned jj = 0; jj < args.layout.link_count; ++jj)
+                dispatch_link<tile_type::L>(args.link_begin + jj,
+                                            [&](auto JC) { t.template run_link<decltype(JC)::value>(jj); });
+    }
+    // every block of every launch merges (a launch without the error link adds +0 and
+    // no flags, which the merge skips): the barrier inside is reached by the whole block
+    if constexpr (FusedNorm) block_merge_error_norm(partial, args.norm);
 }
 
 }}}}} // namespace boost::numeric::odeint::tiled::detail
