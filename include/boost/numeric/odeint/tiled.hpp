@@ -22,6 +22,8 @@
 #include <boost/numeric/odeint/tiled/plan/tiling.hpp>
 #include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
 
+#include <boost/numeric/odeint/tiled/tuning/tuning_cache.hpp>
+
 #include <boost/numeric/odeint/tiled/backends/tbb/tbb_algebra.hpp>
 #include <boost/numeric/odeint/tiled/traits/backend_dispatcher.hpp>
 

@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include <boost/numeric/odeint/tiled/tableaux/butcher_tableau.hpp>
@@ -141,6 +142,9 @@ struct link_chain
     std::vector<std::vector<int>> lc_inputs;    //!< per link: ids LC_j reads component-wise
     bool error_norm_fused = false;              //!< the error is reduced in the LC, never stored
     std::vector<int> kept;                      //!< vectors written to memory in full (besides the outputs)
+    //! Tableau::name; with the variant above, the chain's key in the tuning cache
+    //! (chain_identity in tuning/tuning_key.hpp). Empty for chains made by hand: never looked up.
+    std::string name;
 
     //! The link that produces vector v (every vector but the input state has one).
     std::size_t producer(int v) const
@@ -192,6 +196,7 @@ link_chain make_link_chain(const chain_options& options = chain_options())
         if (options.keep_derivatives & (1ULL << j)) c.kept.push_back(chain::derivative(j));
     }
     c.error_norm_fused = WithError && options.fused_error_norm;
+    c.name = Tableau::name;
     return c;
 }
 

@@ -5,7 +5,8 @@
  automatic() (default), none(), trapezoidal(width, height), hexagonal(width, height),
  plus backend knobs (threads per tile on the CPU; blocks per tile etc. on the GPU).
  A value type: comparable and printable. stepper.tiling() returns the concrete one
- actually used (automatic resolved).
+ actually used (automatic resolved: from the tuning cache when it has an entry for
+ the problem, else from the backend's model).
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -82,13 +83,23 @@ public:
     //! width/height of none() are its pass-chunk size (parallel grain) and 1.
     tiling& width(std::size_t w) { m_width = w; return *this; }
 
+    // ---- automatic() only ----
+    /*! Whether automatic() looks in the tuning cache first (default: yes). The cache
+        (tuning/tuning_cache.hpp) holds the tilings `boost_odeint_tiled tune` measured
+        fastest on this machine; on a miss, or with use_tuning_cache(false), the
+        backend's model alone decides. The choice never changes results beyond rounding.
+        Example: tiling::automatic().use_tuning_cache(false) is what `bench` calls
+        `automatic`, tiling::automatic() what it calls `tuned`. */
+    tiling& use_tuning_cache(bool u) { m_use_tuning_cache = u; return *this; }
+    bool use_tuning_cache() const { return m_use_tuning_cache; }
+
     friend bool operator==(const tiling& a, const tiling& b)
     {
         return a.m_scheme == b.m_scheme && a.m_width == b.m_width && a.m_height == b.m_height &&
                a.m_threads_per_tile == b.m_threads_per_tile && a.m_block_size == b.m_block_size &&
                a.m_blocks_per_tile == b.m_blocks_per_tile && a.m_threads_per_block == b.m_threads_per_block &&
                a.m_components_per_thread == b.m_components_per_thread && a.m_mapping_stride == b.m_mapping_stride &&
-               a.m_use_clusters == b.m_use_clusters;
+               a.m_use_clusters == b.m_use_clusters && a.m_use_tuning_cache == b.m_use_tuning_cache;
     }
     friend bool operator!=(const tiling& a, const tiling& b) { return !(a == b); }
 
@@ -96,7 +107,7 @@ public:
     {
         switch (t.m_scheme)
         {
-        case scheme::automatic: os << "automatic"; break;
+        case scheme::automatic: os << (t.m_use_tuning_cache ? "automatic" : "automatic, no tuning cache"); break;
         case scheme::none: os << "none"; break;
         case scheme::trapezoidal: os << "trapezoidal(" << t.m_width << ", " << t.m_height << ")"; break;
         case scheme::hexagonal: os << "hexagonal(" << t.m_width << ", " << t.m_height << ")"; break;
@@ -130,6 +141,7 @@ private:
     std::size_t m_components_per_thread = 0;
     std::size_t m_mapping_stride = 0;
     bool m_use_clusters = false;
+    bool m_use_tuning_cache = true;
 };
 
 }}}} // namespace boost::numeric::odeint::tiled

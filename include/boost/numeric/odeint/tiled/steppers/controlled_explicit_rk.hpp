@@ -22,10 +22,13 @@
 
  What happens on reject: the step always runs out of place into a candidate
  buffer (or into the caller's `out`), so a rejected step leaves the state as it
- was. On accept the candidate becomes the state: for std::vector<Value> states by
- x.swap(candidate) (O(1), no pass over memory; the state's data() address changes,
- which an observer holding raw pointers into x would notice), for other
- containers by a copy.
+ was. On accept the candidate becomes the state: for std::vector and
+ thrust::device_vector states (state_swaps_buffers) by x.swap(candidate) (O(1), no
+ pass over memory; the state's data() address changes, which an observer holding
+ raw pointers into x would notice), for other containers by a copy. Copies go
+ through the stepper's backend (explicit_rk::copy_state), so this class touches no
+ state memory itself and serves host and device states alike; on the GPU each try
+ costs one small read-back of the error norm and nothing else on the host.
 
  Non-finite values and blow-ups: a NaN or infinite component of the state before
  the step throws std::invalid_argument (the state is left as it was). A finite
@@ -108,15 +111,6 @@ public:
 private:
     value_type m_eps_abs, m_eps_rel, m_a_x, m_a_dxdt;
 };
-
-namespace detail {
-
-template <class T>
-struct is_std_vector : std::false_type {};
-template <class T>
-struct is_std_vector<std::vector<T, std::allocator<T>>> : std::true_type {};
-
-} // namespace detail
 
 template <class ErrorStepper>
 class controlled_explicit_rk
@@ -233,11 +227,10 @@ private:
         const controlled_step_result res = try_step_to(system, x, t, candidate, dt);
         if (res == success)
         {
-            if constexpr (std::is_same<StateInOut, state_type>::value && detail::is_std_vector<state_type>::value)
+            if constexpr (std::is_same<StateInOut, state_type>::value && state_swaps_buffers<state_type>::value)
                 x.swap(candidate);  // O(1): the candidate's memory becomes the state's
             else
-                std::copy(detail::state_data(candidate), detail::state_data(candidate) + detail::state_size(candidate),
-                          detail::state_data(x));
+                stepper_type::copy_state(candidate, x);
         }
         return res;
     }
@@ -253,9 +246,7 @@ private:
             resize_candidate(in);
             state_type& candidate = m_buffers->candidate;
             const controlled_step_result res = try_step_to(system, in, t, candidate, dt);
-            if (res == success)
-                std::copy(detail::state_data(candidate), detail::state_data(candidate) + detail::state_size(candidate),
-                          detail::state_data(out));
+            if (res == success) stepper_type::copy_state(candidate, out);
             return res;
         }
         return try_step_to(system, in, t, out, dt);

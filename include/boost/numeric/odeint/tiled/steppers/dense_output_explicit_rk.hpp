@@ -20,6 +20,10 @@
  odeint does; a step runs from the current into the old buffer and the roles swap,
  so no state is copied.
 
+ Every pass over a state goes through the stepper's backend (explicit_rk::copy_state,
+ explicit_rk::scale_sum), so with thrust::device_vector states the kept derivatives,
+ both states and the interpolation stay on the GPU.
+
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
 */
@@ -29,11 +33,9 @@
 #include <algorithm>
 #include <cstddef>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
-
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 
 #include <boost/numeric/odeint/integrate/max_step_checker.hpp>
 #include <boost/numeric/odeint/stepper/controlled_step_result.hpp>
@@ -87,8 +89,7 @@ public:
     {
         resize(x0);
         state_type& cur = get_current_state();
-        if (static_cast<const void*>(&x0) != static_cast<const void*>(&cur))
-            std::copy(detail::state_data(x0), detail::state_data(x0) + detail::state_size(x0), detail::state_data(cur));
+        if (static_cast<const void*>(&x0) != static_cast<const void*>(&cur)) stepper_type::copy_state(x0, cur);
         m_t = t0;
         m_dt = dt0;
         m_has_step = false;
@@ -151,8 +152,7 @@ private:
         if (!m_has_step)
         {
             // no step since initialize(): only the current state is known
-            const value_type* c = detail::state_data(get_current_state());
-            std::copy(c, c + n, detail::state_data(x));
+            stepper_type::copy_state(get_current_state(), x);
             return;
         }
         const value_type b1 = static_cast<value_type>(35) / static_cast<value_type>(384);
@@ -194,14 +194,10 @@ private:
         if (!k1 || !k3 || !k4 || !k5 || !k6 || !k7)
             throw std::logic_error("tiled::dense_output_dopri5: the stage derivatives of the last step are gone "
                                    "(was the stepper used for another problem size since?)");
-        const value_type* x_old = detail::state_data(get_old_state());
-        value_type* out = detail::state_data(x);
         // odeint's scale_sum7(1, dt b1θ, ..., dt b7θ): the same terms in the same order
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1 << 14), [&](const tbb::blocked_range<std::size_t>& r) {
-            for (std::size_t i = r.begin(); i != r.end(); ++i)
-                out[i] = value_type(1) * x_old[i] + c1 * k1[i] + c3 * k3[i] + c4 * k4[i] + c5 * k5[i] + c6 * k6[i] +
-                         c7 * k7[i];
-        });
+        const value_type coefficients[6] = {c1, c3, c4, c5, c6, c7};
+        const value_type* const derivatives[6] = {k1, k3, k4, k5, k6, k7};
+        stepper_type::scale_sum(detail::state_data(x), detail::state_data(get_old_state()), coefficients, derivatives, n);
     }
 
     template <class StateIn>

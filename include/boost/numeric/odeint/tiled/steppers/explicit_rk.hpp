@@ -58,6 +58,14 @@ struct state_access
     static std::size_t size(const State& s) { return static_cast<std::size_t>(s.size()); }
 };
 
+/*! States whose swap() exchanges their buffers in O(1) without touching the values
+    (std::vector; the CUDA backend adds thrust::device_vector): the controlled stepper
+    accepts a step by swapping its candidate into the state instead of copying it. */
+template <class State>
+struct state_swaps_buffers : std::false_type {};
+template <class T>
+struct state_swaps_buffers<std::vector<T, std::allocator<T>>> : std::true_type {};
+
 namespace detail {
 
 template <class Container>
@@ -181,7 +189,8 @@ public:
         odeint's error norm inside the error link's pass: no error vector is written and
         no extra pass over memory is made (the plan's chain is made with
         chain_options::fused_error_norm). Bit j of keep_derivatives writes F_j to memory
-        in full; kept_derivative(j) points at it until the next step. Host (TBB) backend. */
+        in full; kept_derivative(j) points at it until the next step. On the GPU the norm
+        is merged on the device and this call waits for the step to read it back. */
     template <class System, class StateIn, class StateOut, bool E = is_embedded, class = std::enable_if_t<E>>
     error_norm_block<Value> do_step_error_norm(System system, const StateIn& in, time_type t, StateOut& out, time_type dt,
                                                const error_norm_params<Value>& params,
@@ -202,10 +211,27 @@ public:
             plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(out), t, dt, params);
     }
 
-    //! F_j of the last do_step_error_norm that kept it (bit j of keep_derivatives): n values.
+    //! F_j of the last do_step_error_norm that kept it (bit j of keep_derivatives): n values,
+    //! in the backend's memory (device memory for the CUDA backend: not readable on the host).
     const Value* kept_derivative(std::size_t j) const
     {
         return backend::executor_type::vector_of(m_shared->workspace, std::size_t(vector_ids::first_derivative) + j);
+    }
+
+    //! to = from (their sizes must agree), in the backend's memory: the adaptive steppers'
+    //! state copies, which must not touch device memory from the host.
+    template <class StateIn, class StateOut>
+    static void copy_state(const StateIn& from, StateOut& to)
+    {
+        backend::executor_type::copy_values(detail::state_data(from), detail::state_data(to), detail::state_size(from));
+    }
+
+    //! out = 1 x + c_0 k_0 + ... + c_{K-1} k_{K-1} on n values with the backend, summed in
+    //! odeint's scale_sum order: dense output's interpolation from kept derivatives.
+    template <std::size_t K>
+    static void scale_sum(Value* out, const Value* x, const Value (&c)[K], const Value* const (&k)[K], std::size_t n)
+    {
+        backend::executor_type::scale_sum(out, x, c, k, n);
     }
 
 private:
@@ -254,7 +280,7 @@ private:
             const link_chain chain = make_link_chain<Tableau, WithError>(options);
             tiled::tiling config = m_shared->requested;
             if (config.kind() == tiled::tiling::scheme::automatic)
-                config = backend::resolve_automatic(chain, n, d, sizeof(Value));
+                config = backend::resolve_automatic(config, chain, n, d, sizeof(Value));
             auto plan = std::make_unique<tiling_plan>(make_tiling_plan(chain, n, d, config));
             const plan_check_result proof = check_plan(*plan);
             if (!proof)  // never run a wrong plan: this would be a bug of the plan builder

@@ -100,13 +100,15 @@ struct fused_operations
                                                   std::make_index_sequence<J + 1>{}, row_e<Tableau>{});
     }
 
-    /*! LC_J of the error chain with the error estimate reduced on the fly (host
-        backends): the stage argument and solution as apply_link_lc forms them, and
-        instead of storing err_i (same arithmetic, so the same value) its scaled size,
-        reduced into `r`. Reads y and F_0, which the fused-norm chain
-        (chain_options::fused_error_norm) makes available at the error link. */
+    /*! LC_J of the error chain with the error estimate reduced on the fly: the stage
+        argument and solution as apply_link_lc forms them, and instead of storing err_i
+        (same arithmetic, so the same value) its scaled size, reduced into `r`. Reads y
+        and F_0, which the fused-norm chain (chain_options::fused_error_norm) makes
+        available at the error link. The TBB executor calls it on a block and merges
+        `r` per block; a CUDA thread calls it per component and keeps `r` in registers
+        (backends/cuda/cuda_error_norm.hpp). */
     template <class Tableau, std::size_t J, class Value, std::size_t NV>
-    static void apply_link_lc_error_norm(const block_pointers<Value, NV>& bp, std::size_t len,
+    BOOST_ODEINT_TILED_HD static void apply_link_lc_error_norm(const block_pointers<Value, NV>& bp, std::size_t len,
                                          const link_coefficients<Tableau, Value>& k, const error_norm_params<Value>& p,
                                          error_norm_block<Value>& r)
     {
@@ -148,7 +150,7 @@ private:
     }
 
     template <class Tableau, std::size_t J, class Value, std::size_t NV, std::size_t... M, class Row>
-    static void combine_error_norm(const Value* y, const Value* f0, const block_pointers<Value, NV>& bp, std::size_t len,
+    BOOST_ODEINT_TILED_HD static void combine_error_norm(const Value* y, const Value* f0, const block_pointers<Value, NV>& bp, std::size_t len,
                                    const Value* coef, const error_norm_params<Value>& p, error_norm_block<Value>& r,
                                    std::index_sequence<M...>, Row)
     {

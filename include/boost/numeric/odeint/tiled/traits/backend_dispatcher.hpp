@@ -5,7 +5,8 @@
  algebra_dispatcher chooses an algebra: host containers get the TBB backend
  (tbb_algebra and fused_operations); the CUDA backend specialises this for
  thrust::device_vector. tiled_backend<Algebra> then names what the algebra's
- backend brings: its executor, its workspace and its automatic-tiling model.
+ backend brings: its executor, its workspace and how it resolves automatic() (the
+ tuning cache, then its model).
  Extension hook: specialise backend_dispatcher_sfinae for your own state types.
 
  Copyright 2026 the boost_odeint_tiled developers
@@ -21,6 +22,7 @@
 #include <boost/numeric/odeint/tiled/backends/tbb/tbb_workspace.hpp>
 #include <boost/numeric/odeint/tiled/backends/tbb/tuning.hpp>
 #include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/tuning/tuned_automatic.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 
@@ -45,9 +47,13 @@ struct tiled_backend<tbb_algebra>
     using workspace_type = tbb_workspace<Value>;
     using executor_type = tbb_executor;
 
-    static tiling resolve_automatic(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size)
+    //! `requested` is the automatic() tiling asked for: the tuning cache's entry first
+    //! (unless requested.use_tuning_cache() is false), then the model.
+    static tiling resolve_automatic(const tiling& requested, const link_chain& chain, std::size_t n, std::size_t d,
+                                    std::size_t value_size)
     {
-        return choose_tbb_tiling(chain, n, d, value_size);
+        return resolve_tuned_automatic(requested, "tbb", tbb_device_name, chain, n, d, value_size,
+                                       [&] { return choose_tbb_tiling(chain, n, d, value_size); });
     }
 };
 

@@ -298,6 +298,32 @@ public:
     template <class Value>
     static const Value* vector_of(const tbb_workspace<Value>& ws, std::size_t v) { return ws.existing(v); }
 
+    //! to[0, n) = from[0, n) (states of the adaptive steppers), in parallel for long states.
+    template <class Value>
+    static void copy_values(const Value* from, Value* to, std::size_t n)
+    {
+        if (from == to) return;
+        if (n <= (std::size_t(1) << 16)) { std::copy(from, from + n, to); return; }
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1 << 16), [&](const tbb::blocked_range<std::size_t>& r) {
+            std::copy(from + r.begin(), from + r.end(), to + r.begin());
+        });
+    }
+
+    //! out = 1 x + c_0 k_0 + ... + c_{K-1} k_{K-1}, summed left to right as odeint's
+    //! scale_sumN (dense output's interpolation from kept derivatives).
+    template <class Value, std::size_t K>
+    static void scale_sum(Value* out, const Value* x, const Value (&c)[K], const Value* const (&k)[K], std::size_t n)
+    {
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1 << 14), [&](const tbb::blocked_range<std::size_t>& r) {
+            for (std::size_t i = r.begin(); i != r.end(); ++i)
+            {
+                Value acc = Value(1) * x[i];
+                for (std::size_t m = 0; m < K; ++m) acc += c[m] * k[m][i];
+                out[i] = acc;
+            }
+        });
+    }
+
 private:
     template <class Tableau, bool WithError, class Operations, bool FusedNorm, class System, class Value, class Time>
     static void run_impl(const tiling_plan& plan, tbb_workspace<Value>& ws, const System& sys, const Value* y, Value* out,

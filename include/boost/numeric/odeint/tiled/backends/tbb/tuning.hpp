@@ -8,8 +8,10 @@
  memory a step moves; the tile width comes from the cache each tile may use, and
  a candidate needs enough tiles per kernel to keep every worker busy. The cheapest
  feasible candidate wins; `none` is the fallback for access distances too large to
- tile. The numbers below are first guesses from the thesis's measurements and are
- to be refined by measurement (a `tune` command is planned).
+ tile. The numbers below are first guesses from the thesis's measurements; where
+ `boost_odeint_tiled tune` measured the problem on this machine, its winner in the
+ tuning cache (tuning/tuning_cache.hpp) is used instead, under the device name that
+ tbb_device_name() gives.
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -19,6 +21,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 #include <fstream>
 #include <string>
 
@@ -54,6 +57,33 @@ struct cpu_caches
         return c;
     }
 };
+
+/*! The CPU as the tuning cache names it: the model from /proc/cpuinfo and the
+    threads TBB may use here (tbb::this_task_arena::max_concurrency(), so a tiling
+    tuned for 16 threads is not used inside an arena of 2).
+    Example: "AMD EPYC 7B13 64-Core Processor, 16 threads". */
+inline std::string tbb_device_name()
+{
+    static const std::string model = [] {
+        std::ifstream in("/proc/cpuinfo");
+        std::string line;
+        for (const char* field : {"model name", "Hardware", "cpu model", "Processor"})
+        {
+            in.clear();
+            in.seekg(0);
+            while (std::getline(in, line))
+            {
+                if (line.compare(0, std::strlen(field), field) != 0) continue;
+                const std::size_t colon = line.find(':');
+                if (colon == std::string::npos) continue;
+                const std::size_t b = line.find_first_not_of(" \t", colon + 1);
+                if (b != std::string::npos) return line.substr(b);
+            }
+        }
+        return std::string("unknown CPU");
+    }();
+    return model + ", " + std::to_string(std::max(1, tbb::this_task_arena::max_concurrency())) + " threads";
+}
 
 struct tbb_tuning
 {
