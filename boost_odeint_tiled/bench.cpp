@@ -2,9 +2,13 @@
  boost_odeint_tiled/bench.cpp
 
  `boost_odeint_tiled bench`: for each access distance d and method, times stock
- odeint (serial and on tiled::tbb_algebra) and the tiled stepper with each tiling,
- against the copy floor (one parallel read and write of the state), and checks
- that all of them agree with stock odeint. See print_help() for the options.
+ odeint (serial and on tiled::tbb_algebra; on the GPU on tiled::cuda_algebra) and
+ the tiled stepper with each tiling, against the copy floor (one parallel read and
+ write of the state), and checks that all of them agree with stock odeint. Double
+ or float states. See print_help() for the options.
+
+ Nothing here needs CUDA headers: the CUDA backend's runners are the method table's
+ run_cuda entries (methods_cuda/<method>.cu), the device queries are in cuda_device.hpp.
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -28,8 +32,11 @@
 
 #include "bench.hpp"
 #include "commands.hpp"
+#include "cuda_device.hpp"
 #include "machine.hpp"
 #include "options.hpp"
+#include "selection.hpp"
+#include "svg_plot.hpp"
 #include "table.hpp"
 #include "timer.hpp"
 
@@ -40,10 +47,12 @@ const char* stepper_name(stepper_kind k)
     switch (k) {
     case stepper_kind::stock_serial: return "stock-serial";
     case stepper_kind::stock_tbb: return "stock-tbb";
+    case stepper_kind::stock_cuda: return "stock-cuda";
     case stepper_kind::none: return "none";
     case stepper_kind::trapezoidal: return "trapezoidal";
     case stepper_kind::hexagonal: return "hexagonal";
     case stepper_kind::automatic: return "automatic";
+    case stepper_kind::tuned: return "tuned";
     }
     return "?";
 }
@@ -51,25 +60,44 @@ const char* stepper_name(stepper_kind k)
 const std::vector<method_entry>& method_table()
 {
     static const std::vector<method_entry> t = {
-        {"rk4", "runge_kutta4", bench_rk4},
-        {"rk38", "runge_kutta38", bench_rk38},
-        {"euler", "euler", bench_euler},
-        {"heun-euler21", "runge_kutta_heun_euler21", bench_heun_euler21},
-        {"bogacki-shampine32", "runge_kutta_bogacki_shampine32", bench_bogacki_shampine32},
-        {"cash-karp54", "runge_kutta_cash_karp54", bench_cash_karp54},
-        {"dopri5", "runge_kutta_dopri5", bench_dopri5},
-        {"verner56", "runge_kutta_verner56", bench_verner56},
-        {"fehlberg78", "runge_kutta_fehlberg78", bench_fehlberg78},
+        {"rk4", "runge_kutta4", bench_rk4, BOT_TOOL_CUDA_RUNNER(rk4)},
+        {"rk38", "runge_kutta38", bench_rk38, BOT_TOOL_CUDA_RUNNER(rk38)},
+        {"euler", "euler", bench_euler, BOT_TOOL_CUDA_RUNNER(euler)},
+        {"heun-euler21", "runge_kutta_heun_euler21", bench_heun_euler21, BOT_TOOL_CUDA_RUNNER(heun_euler21)},
+        {"bogacki-shampine32", "runge_kutta_bogacki_shampine32", bench_bogacki_shampine32,
+         BOT_TOOL_CUDA_RUNNER(bogacki_shampine32)},
+        {"cash-karp54", "runge_kutta_cash_karp54", bench_cash_karp54, BOT_TOOL_CUDA_RUNNER(cash_karp54)},
+        {"dopri5", "runge_kutta_dopri5", bench_dopri5, BOT_TOOL_CUDA_RUNNER(dopri5)},
+        {"verner56", "runge_kutta_verner56", bench_verner56, BOT_TOOL_CUDA_RUNNER(verner56)},
+        {"fehlberg78", "runge_kutta_fehlberg78", bench_fehlberg78, BOT_TOOL_CUDA_RUNNER(fehlberg78)},
     };
     return t;
 }
 
 namespace {
 
+//! The steppers of each backend ('all' in --steppers).
 const stepper_kind all_steppers[] = {stepper_kind::stock_serial, stepper_kind::stock_tbb, stepper_kind::none,
-                                     stepper_kind::trapezoidal,  stepper_kind::hexagonal, stepper_kind::automatic};
+                                     stepper_kind::trapezoidal,  stepper_kind::hexagonal, stepper_kind::automatic,
+                                     stepper_kind::tuned};
+const stepper_kind cuda_steppers[] = {stepper_kind::stock_cuda,  stepper_kind::none,      stepper_kind::trapezoidal,
+                                      stepper_kind::hexagonal,   stepper_kind::automatic, stepper_kind::tuned};
 
-constexpr double agreement_tolerance = 1e-10;
+bool on_backend(stepper_kind k, backend_kind b)
+{
+    if (b == backend_kind::cuda)
+        return std::find(std::begin(cuda_steppers), std::end(cuda_steppers), k) != std::end(cuda_steppers);
+    return std::find(std::begin(all_steppers), std::end(all_steppers), k) != std::end(all_steppers);
+}
+
+const char* backend_name(backend_kind b) { return b == backend_kind::cuda ? "cuda" : "tbb"; }
+
+/*! The largest max rel diff that counts as agreeing with stock odeint. The steppers
+    compute the same sums in other orders (fused stages, tiles; FMAs on GPUs), so they
+    differ by rounding, which grows with the steps: for double, ~1e-15 per a few steps
+    against 1e-10 leaves room for 10^5 steps; float rounds 10^9 times coarser (2^-24 vs
+    2^-53), so 1e-4 keeps about the same margin over its ~1e-7 per step. */
+double agreement_tolerance(precision_kind p) { return p == precision_kind::fp32 ? 1e-4 : 1e-10; }
 
 struct bench_options
 {
@@ -80,12 +108,17 @@ struct bench_options
     bool d_given = false;
     std::vector<const method_entry*> methods;
     std::vector<stepper_kind> steppers;
+    backend_kind backend = backend_kind::tbb;
+    std::string backend_how;  //!< how the backend was chosen, for the header
+    precision_kind precision = precision_kind::fp64;
     std::size_t width = 0, height = 0;
     std::size_t steps = 0;
     double dt = 0.0;
     int reps = 3;
     double target = 0.15;
     std::string csv, json;
+    std::string plot;         //!< --plot FILE.svg
+    bool plot_floor = false;  //!< --plot-y floor: multiples of the copy floor instead of speedups
     int threads = 0;
 };
 
@@ -97,10 +130,20 @@ void print_help()
         "Times one step of stock odeint and of the tiled steppers on a reference problem,\n"
         "for every access distance d and method given, against the copy floor (one\n"
         "parallel read and write of the state), and checks that every stepper agrees with\n"
-        "stock odeint (max relative difference <= 1e-10 after the same steps from the\n"
-        "same initial state).\n"
+        "stock odeint (max relative difference <= 1e-10 for double, 1e-4 for float, after\n"
+        "the same steps from the same initial state). Runs on the CPU (TBB) or, in a build\n"
+        "with CUDA, on the GPU.\n"
         "\n"
         "options:\n"
+        "  --backend B      tbb | cuda | auto                                (default tbb)\n"
+        "                   tbb: std::vector states on the host (TBB backend)\n"
+        "                   cuda: thrust::device_vector states on the current GPU (CUDA\n"
+        "                   backend; only in a build configured with\n"
+        "                   -DBOOST_ODEINT_TILED_ENABLE_CUDA=ON, see 'backends' below)\n"
+        "                   auto: cuda when this build has it and a GPU is present, else tbb\n"
+        "  --precision P    double | float: the value type of states, time and dt\n"
+        "                   (default double; float with --problem bruss2d only, which\n"
+        "                   keeps the tool's compile time down)\n"
         "  --problem P      bruss2d | heat | phase-chain                 (default bruss2d)\n"
         "                   bruss2d is built with bruss2d::with_size(n, d); heat (k = 1)\n"
         "                   and phase-chain have d = 1 and ignore --d\n"
@@ -109,60 +152,85 @@ void print_help()
         "  --methods LIST   comma separated, or 'all'                   (default rk4,verner56)\n"
         "                   rk4, rk38, euler, heun-euler21, bogacki-shampine32,\n"
         "                   cash-karp54, dopri5, verner56, fehlberg78\n"
-        "  --steppers LIST  comma separated, or 'all'                   (default all)\n"
-        "                   stock-serial  odeint stepper, range_algebra, serial RHS\n"
+        "  --steppers LIST  comma separated, or 'all' (the backend's)   (default all)\n"
+        "                   stock-serial  odeint stepper, range_algebra, serial RHS (tbb)\n"
         "                   stock-tbb     odeint stepper, tiled::tbb_algebra and\n"
-        "                                 tiled::as_odeint_system (parallel RHS)\n"
+        "                                 tiled::as_odeint_system (parallel RHS) (tbb)\n"
+        "                   stock-cuda    odeint stepper on device vectors,\n"
+        "                                 tiled::cuda_algebra and cuda_operations, RHS in\n"
+        "                                 one kernel per evaluation (cuda)\n"
         "                   none          tiled stepper, tiling::none() (fused stages)\n"
         "                   trapezoidal   tiling::trapezoidal(W, H)\n"
         "                   hexagonal     tiling::hexagonal(W, H)\n"
-        "                   automatic     tiling::automatic()\n"
+        "                   automatic     tiling::automatic().use_tuning_cache(false): the\n"
+        "                                 backend's model alone\n"
+        "                   tuned         tiling::automatic(): the tuning cache's entry\n"
+        "                                 for the problem (boost_odeint_tiled tune), else\n"
+        "                                 the model; the tiling column says which\n"
         "                   Where odeint has no named stepper for the method (rk38,\n"
         "                   heun-euler21, bogacki-shampine32, verner56) the stock ones\n"
-        "                   are odeint's explicit_generic_rk with the same coefficients.\n"
+        "                   are odeint's explicit_generic_rk (explicit_error_generic_rk\n"
+        "                   for embedded methods) with the same coefficients.\n"
         "  --width W        trapezoid/hexagon width; default per d and method:\n"
-        "                   trapezoid max(8192, (2H-1)d rounded up to 1024),\n"
-        "                   hexagon max(8192, (H-1)d)\n"
+        "                   tbb:  trapezoid max(8192, (2H-1)d rounded up to 1024),\n"
+        "                         hexagon max(8192, (H-1)d)\n"
+        "                   cuda: trapezoid max(B, (2H-1)d rounded up to 256),\n"
+        "                         hexagon max(B, (H-1)d rounded up to 256), B = the\n"
+        "                         register-tile block's width: 512 for up to 4\n"
+        "                         links, else 1024\n"
         "  --height H       trapezoid/hexagon height in links; default: trapezoid the\n"
         "                   method's link count, hexagon 4 (2 for fewer than 4 links)\n"
         "  --steps S        timed steps per repetition (default: chosen so that one\n"
         "                   repetition of the first stepper takes about --target seconds;\n"
         "                   at least 3); every stepper of a (d, method) runs the same count\n"
-"  --dt DT          fixed step size (default: bruss2d min(suggested_dt(), 0.05),\n"
+        "  --dt DT          fixed step size (default: bruss2d min(suggested_dt(), 0.05),\n"
         "                   heat suggested_dt(), phase-chain 0.01)\n"
         "  --reps R         repetitions of the timed loop, the median is shown (default 3)\n"
         "  --target SEC     see --steps                                   (default 0.15)\n"
-        "  --precision P    double (float is not supported by this version)\n"
         "  --threads T      run inside a tbb::task_arena of T threads (default: all)\n"
         "  --csv FILE       also write the results as CSV\n"
         "  --json FILE      also write the results as JSON\n"
+        "  --plot FILE      also draw the results as an SVG line plot: x = access distance\n"
+        "                   d (log2 scale), y = speedup over the first stock stepper\n"
+        "                   measured (stock-tbb, stock-serial or stock-cuda; log scale),\n"
+        "                   one line per method and stepper\n"
+        "  --plot-y Y       speedup (default) | floor: plot step time / copy floor\n"
         "  -h, --help       this text\n"
         "\n"
-        "columns: ms/step (median), GB/s = 2·n·8 bytes / (time of a step), x floor =\n"
-        "step time / copy time, vs tbb / vs serial = speedup over stock-tbb / stock-serial,\n"
-        "vol = the plan's modelled memory traffic in state vectors per step (2 = floor),\n"
-        "max rel diff = max_j |x_j - ref_j| / max(|ref_j|, 1e-300) against the first stock\n"
-        "stepper measured (stock-tbb, else stock-serial).\n"
+        "columns: ms/step (median), GB/s = 2·n·(8 or 4) bytes / (time of a step), x floor =\n"
+        "step time / copy time, vs tbb / vs serial = speedup over stock-tbb / stock-serial\n"
+        "(cuda: 'vs cuda' = speedup over stock-cuda; 'vs serial' stays empty), vol = the\n"
+        "plan's modelled memory traffic in state vectors per step (2 = floor), max rel\n"
+        "diff = max_j |x_j - ref_j| / max(|ref_j|, 1e-300) against the first stock stepper\n"
+        "measured (stock-tbb, else stock-serial; stock-cuda on the GPU).\n"
+        "\n"
+        "backends: the copy floor is one parallel copy of the state on the host (median)\n"
+        "and one device-to-device cudaMemcpy on the GPU (best of >= 10, CUDA events); GPU\n"
+        "steps are timed on the host clock with cudaDeviceSynchronize before each reading,\n"
+        "and the final states are copied to the host for max rel diff. --backend cuda in a\n"
+        "build without CUDA is a command-line error (exit 2, 'this build has no CUDA\n"
+        "backend'); in a build with CUDA but no usable GPU it fails with exit 1.\n"
+        "\n"
+        "When stderr is a terminal and the run takes more than about a second, a progress\n"
+        "line there shows the steppers measured of all and the one running; it is wiped\n"
+        "at the end and never written to stdout or the files.\n"
         "\n"
         "exit status: 0 success, 1 a stepper failed or disagreed with stock odeint by more\n"
-        "than 1e-10, 2 a bad command line.\n");
+        "than the tolerance (or no GPU for --backend cuda), 2 a bad command line.\n");
 }
 
 bench_options parse(int argc, char** argv, bool& help)
 {
     bench_options o;
-    bool methods_given = false, steppers_given = false;
+    bool methods_given = false, steppers_given = false, steppers_all = false;
+    std::string backend = "tbb";
+    bool backend_given = false;
     arg_reader in(argc, argv, 1);
     while (!in.done()) {
         const std::string opt = in.next_option();
         if (opt == "--help") { in.no_value(); help = true; return o; }
         else if (opt == "--problem") {
-            const std::string p = in.value();
-            if (p == "bruss2d") o.problem = problem_kind::bruss2d;
-            else if (p == "heat" || p == "heat1d") o.problem = problem_kind::heat;
-            else if (p == "phase-chain" || p == "phase_chain") o.problem = problem_kind::phase_chain;
-            else throw usage_error("--problem: unknown problem '" + p + "' (bruss2d, heat, phase-chain)");
-            o.problem_name = p == "heat1d" ? "heat" : p == "phase_chain" ? "phase-chain" : p;
+            o.problem = parse_problem(in.value(), o.problem_name);
         } else if (opt == "--n") {
             o.n = parse_size(in.value(), "--n");
             if (o.n == 0) throw usage_error("--n: needs at least one component");
@@ -172,36 +240,26 @@ bench_options parse(int argc, char** argv, bool& help)
             o.d_given = true;
         } else if (opt == "--methods") {
             methods_given = true;
-            o.methods.clear();
-            for (const std::string& s : split_list(in.value(), "--methods")) {
-                if (s == "all") {
-                    for (const method_entry& m : method_table()) o.methods.push_back(&m);
-                    continue;
-                }
-                const method_entry* found = nullptr;
-                for (const method_entry& m : method_table())
-                    if (s == m.name || s == m.tiled_name) found = &m;
-                if (!found) {
-                    std::string names;
-                    for (const method_entry& m : method_table()) names += (names.empty() ? "" : ", ") + std::string(m.name);
-                    throw usage_error("--methods: unknown method '" + s + "' (" + names + ")");
-                }
-                o.methods.push_back(found);
-            }
+            o.methods = parse_methods(in.value());
         } else if (opt == "--steppers") {
             steppers_given = true;
             o.steppers.clear();
             for (const std::string& s : split_list(in.value(), "--steppers")) {
-                if (s == "all") {
-                    o.steppers.insert(o.steppers.end(), std::begin(all_steppers), std::end(all_steppers));
+                if (s == "all") {  // the backend's list, added once the backend is known
+                    steppers_all = true;
                     continue;
                 }
                 bool found = false;
                 for (stepper_kind k : all_steppers)
                     if (s == stepper_name(k)) { o.steppers.push_back(k); found = true; }
+                if (s == stepper_name(stepper_kind::stock_cuda)) {
+                    o.steppers.push_back(stepper_kind::stock_cuda);
+                    found = true;
+                }
                 if (!found)
                     throw usage_error("--steppers: unknown stepper '" + s +
-                                      "' (stock-serial, stock-tbb, none, trapezoidal, hexagonal, automatic)");
+                                      "' (stock-serial, stock-tbb, stock-cuda, none, trapezoidal, hexagonal, automatic, "
+                                      "tuned)");
             }
         } else if (opt == "--width") {
             o.width = parse_size(in.value(), "--width");
@@ -224,9 +282,14 @@ bench_options parse(int argc, char** argv, bool& help)
             if (!(o.target > 0 && o.target < 3600)) throw usage_error("--target: must be positive seconds");
         } else if (opt == "--precision") {
             const std::string p = in.value();
-            if (p == "float")
-                throw usage_error("--precision float is not supported by this version of the tool; use double");
-            if (p != "double") throw usage_error("--precision: '" + p + "' (double)");
+            if (p == "float") o.precision = precision_kind::fp32;
+            else if (p == "double") o.precision = precision_kind::fp64;
+            else throw usage_error("--precision: '" + p + "' (double, float)");
+        } else if (opt == "--backend") {
+            backend = in.value();
+            backend_given = true;
+            if (backend != "tbb" && backend != "cuda" && backend != "auto")
+                throw usage_error("--backend: '" + backend + "' (tbb, cuda, auto)");
         } else if (opt == "--threads") {
             const std::size_t t = parse_size(in.value(), "--threads");
             if (t == 0 || t > 4096) throw usage_error("--threads: must be 1 .. 4096");
@@ -237,22 +300,56 @@ bench_options parse(int argc, char** argv, bool& help)
         } else if (opt == "--json") {
             o.json = in.value();
             if (o.json.empty()) throw usage_error("--json: needs a file name");
+        } else if (opt == "--plot") {
+            o.plot = in.value();
+            if (o.plot.empty()) throw usage_error("--plot: needs a file name");
+        } else if (opt == "--plot-y") {
+            const std::string y = in.value();
+            if (y != "speedup" && y != "floor") throw usage_error("--plot-y: '" + y + "' (speedup, floor)");
+            o.plot_floor = y == "floor";
         } else
             throw usage_error("unknown option '" + opt + "'");
     }
+    if (backend == "cuda" && !built_with_cuda)
+        throw usage_error("--backend cuda: this build has no CUDA backend (configure with "
+                          "-DBOOST_ODEINT_TILED_ENABLE_CUDA=ON and nvcc; see bench --help)");
+    o.backend_how = backend_given ? "--backend " + backend : "default";
+    if (backend == "cuda") {
+        o.backend = backend_kind::cuda;
+    } else if (backend == "auto") {
+        std::string why;
+        const bool gpu = cuda_device_count(&why) > 0;  // 0 with a reason in a build without CUDA
+        o.backend = gpu ? backend_kind::cuda : backend_kind::tbb;
+        o.backend_how = gpu ? "--backend auto: a GPU is present" : "--backend auto: " + why;
+    }
     if (!methods_given) o.methods = {&method_table()[0], &method_table()[7]};  // rk4, verner56
-    if (!steppers_given) o.steppers.assign(std::begin(all_steppers), std::end(all_steppers));
+    if (!steppers_given || steppers_all) {
+        if (o.backend == backend_kind::cuda)
+            o.steppers.insert(o.steppers.end(), std::begin(cuda_steppers), std::end(cuda_steppers));
+        else
+            o.steppers.insert(o.steppers.end(), std::begin(all_steppers), std::end(all_steppers));
+    }
+    for (stepper_kind k : o.steppers)
+        if (!on_backend(k, o.backend))
+            throw usage_error(std::string("--steppers: ") + stepper_name(k) + " is not a stepper of --backend " +
+                              backend_name(o.backend) +
+                              (o.backend == backend_kind::cuda
+                                   ? " (stock-cuda, none, trapezoidal, hexagonal, automatic, tuned)"
+                                   : " (stock-serial, stock-tbb, none, trapezoidal, hexagonal, automatic, tuned)"));
     // measured in enum order (stock first); duplicates dropped
     std::sort(o.steppers.begin(), o.steppers.end());
     o.steppers.erase(std::unique(o.steppers.begin(), o.steppers.end()), o.steppers.end());
     o.methods.erase(std::unique(o.methods.begin(), o.methods.end()), o.methods.end());
 
-    if (o.problem == problem_kind::bruss2d) {
-        for (std::size_t d : o.d_list)
-            if (d < 2 || d % 2 != 0 || o.n % d != 0)
-                throw usage_error("--d " + std::to_string(d) + ": bruss2d needs an even d >= 2 that divides n = " +
-                                  std::to_string(o.n));
-    } else
+    if (!o.plot.empty() && !o.plot_floor &&
+        std::none_of(o.steppers.begin(), o.steppers.end(), [](stepper_kind k) { return is_stock(k); }))
+        throw usage_error("--plot: speedups need a stock stepper in --steppers (or use --plot-y floor)");
+    if (o.precision == precision_kind::fp32 && !float_built(o.problem))
+        throw usage_error("--precision float: this build runs float for bruss2d only (each value type doubles the "
+                          "tool's compile time); use double for " + o.problem_name);
+    if (o.problem == problem_kind::bruss2d)
+        check_bruss2d_sizes(o.n, o.d_list);
+    else
         o.d_list = {1};
     if (o.height && std::find(o.steppers.begin(), o.steppers.end(), stepper_kind::hexagonal) != o.steppers.end() &&
         (o.height < 2 || o.height % 2 != 0))
@@ -260,37 +357,20 @@ bench_options parse(int argc, char** argv, bool& help)
     return o;
 }
 
-//! bruss2d's suggested_dt() (h·8D <= 1.25) ignores the reaction term, which dominates
-//! for small x_max: with it every method blows up within a few steps at d <= 32 (RK4
-//! at d <= 8). Capped at 0.05, all nine methods are stable at every d.
-constexpr double bruss2d_dt_cap = 0.05;
-
 double step_size(const bench_options& o, std::size_t d, std::string& how)
 {
-    namespace pb = boost::numeric::odeint::tiled::problems;
-    char buf[160];
     if (o.dt > 0) { how = "--dt"; return o.dt; }
-    switch (o.problem) {
-    case problem_kind::bruss2d: {
-        const double s = pb::bruss2d::with_size(o.n, d).suggested_dt();
-        if (s <= bruss2d_dt_cap) { how = "bruss2d::suggested_dt()"; return s; }
-        std::snprintf(buf, sizeof buf, "suggested_dt() = %.4g capped at %g for stability", s, bruss2d_dt_cap);
-        how = buf;
-        return bruss2d_dt_cap;
-    }
-    case problem_kind::heat: how = "heat1d(n, k = 1).suggested_dt()"; return pb::heat1d(o.n, 1.0).suggested_dt();
-    case problem_kind::phase_chain: how = "fixed"; return 0.01;
-    }
-    return 0.01;
+    return default_step_size(o.problem, o.n, d, how);
 }
 
-//! Median time of one parallel copy of n doubles (tbb::parallel_for, std::copy per chunk).
+//! Median time of one parallel copy of n values (tbb::parallel_for, std::copy per chunk).
+template <class Value>
 double copy_floor_seconds(std::size_t n, int& samples)
 {
-    std::vector<double> src(n), dst(n);
+    std::vector<Value> src(n), dst(n);
     const std::size_t grain = std::max<std::size_t>(16384, n / (16 * std::max(1, tbb::this_task_arena::max_concurrency())));
     auto fill = [&](const tbb::blocked_range<std::size_t>& r) {
-        for (std::size_t j = r.begin(); j < r.end(); ++j) { src[j] = 1.0 + 1e-9 * double(j); dst[j] = 0.0; }
+        for (std::size_t j = r.begin(); j < r.end(); ++j) { src[j] = Value(1.0 + 1e-9 * double(j)); dst[j] = 0; }
     };
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, grain), fill);  // first touch in parallel
     auto copy = [&] {
@@ -307,7 +387,7 @@ double copy_floor_seconds(std::size_t n, int& samples)
         copy();
         t.push_back(sw.seconds());
     }
-    volatile double sink = dst[n / 2];
+    volatile Value sink = dst[n / 2];
     (void)sink;
     samples = static_cast<int>(t.size());
     return median(t);
@@ -316,13 +396,65 @@ double copy_floor_seconds(std::size_t n, int& samples)
 struct context
 {
     std::string cpu, host, date;
+    std::string gpu;  //!< cuda_device_description(); empty on the TBB backend
     int threads = 0;
     double floor_ms = 0.0;
     int floor_samples = 0;
 };
 
-table make_table()
+//! One result as the plot sees it: NaN where the stepper failed.
+struct plot_point
 {
+    const method_entry* method;
+    stepper_kind stepper;
+    std::size_t d;
+    double speedup;  //!< over stock-tbb, else stock-serial (stock-cuda on the GPU)
+    double x_floor;  //!< step time / copy time
+};
+
+/*! --plot: one line per (method, stepper) over d, like the speedup-over-d figures of
+    the thesis: colour by stepper, marker by method. Speedups leave out the stock
+    stepper they are measured against (a dashed line at 1 stands for it). */
+void write_plot(const bench_options& o, const context& ctx, const std::vector<plot_point>& points)
+{
+    // the first stock stepper measured (o.steppers is in enum order): stock-tbb, stock-serial or stock-cuda
+    const auto first_stock =
+        std::find_if(o.steppers.begin(), o.steppers.end(), [](stepper_kind k) { return is_stock(k); });
+    const stepper_kind base = first_stock != o.steppers.end() ? *first_stock : stepper_kind::stock_tbb;
+    svg::plot_spec p;
+    const std::string what = o.plot_floor ? "step time / copy floor" : std::string("speedup over ") + stepper_name(base);
+    p.title = "boost_odeint_tiled bench: " + o.problem_name + ", n = " + format_size(o.n) + ", " + what;
+    p.subtitle = (ctx.gpu.empty() ? ctx.cpu + ", " + std::to_string(ctx.threads) + " threads" : ctx.gpu) + ", " +
+                 precision_name(o.precision) + ", host " + ctx.host + ", " + ctx.date;
+    p.x_label = "access distance d (log2 scale)";
+    p.y_label = what + " (log scale)";
+    if (o.plot_floor)
+        p.references.push_back({1.0, "copy floor"});
+    else
+        p.references.push_back({1.0, std::string(stepper_name(base)) + " (= 1)"});
+    for (std::size_t mi = 0; mi < o.methods.size(); ++mi)
+        for (stepper_kind k : o.steppers) {
+            if (!o.plot_floor && k == base) continue;
+            svg::series line;
+            line.name = std::string(o.methods[mi]->name) + " " + stepper_name(k);
+            line.color = static_cast<int>(k);
+            line.marker = static_cast<int>(mi);
+            line.dashed = is_stock(k);
+            for (const plot_point& pt : points)
+                if (pt.method == o.methods[mi] && pt.stepper == k)
+                    line.points.emplace_back(double(pt.d), o.plot_floor ? pt.x_floor : pt.speedup);
+            p.lines.push_back(std::move(line));
+        }
+    std::ofstream f(o.plot);
+    f << svg::render(p);
+    if (!f) throw std::runtime_error("cannot write " + o.plot);
+}
+
+//! The same columns on both backends; on the GPU the first speedup column is over
+//! stock-cuda, and "vs serial" stays empty (no host stepper runs there).
+table make_table(backend_kind backend)
+{
+    const bool gpu = backend == backend_kind::cuda;
     return table({{"d", "d"},
                   {"dt", "dt"},
                   {"method", "method", true},
@@ -332,7 +464,7 @@ table make_table()
                   {"ms/step", "ms_per_step"},
                   {"GB/s", "gbps_effective"},
                   {"x floor", "x_floor"},
-                  {"vs tbb", "speedup_vs_stock_tbb"},
+                  {gpu ? "vs cuda" : "vs tbb", gpu ? "speedup_vs_stock_cuda" : "speedup_vs_stock_tbb"},
                   {"vs serial", "speedup_vs_stock_serial"},
                   {"vol", "memory_volume"},
                   {"max rel diff", "max_rel_diff"},
@@ -346,15 +478,32 @@ int run(const bench_options& o)
     ctx.host = host_name();
     ctx.date = now_string();
     ctx.threads = tbb::this_task_arena::max_concurrency();
-    const double bytes = 2.0 * double(o.n) * sizeof(double);
+    const bool gpu = o.backend == backend_kind::cuda;
+    if (gpu) {
+        std::string why;
+        if (cuda_device_count(&why) == 0)
+            throw std::runtime_error("--backend cuda: no usable CUDA device (" + why + ")");
+        ctx.gpu = cuda_device_description();
+    }
+    const double value_bytes = double(precision_bytes(o.precision));
+    const double bytes = 2.0 * double(o.n) * value_bytes;
+    const double tolerance = agreement_tolerance(o.precision);
+    char tolerance_text[32];
+    std::snprintf(tolerance_text, sizeof tolerance_text, "%g", tolerance);
 
     std::printf("boost_odeint_tiled bench\n");
     std::printf("  machine   %s (host %s, %u hardware threads)\n", ctx.cpu.c_str(), ctx.host.c_str(),
                 hardware_threads());
+    if (gpu) std::printf("  gpu       %s\n", ctx.gpu.c_str());
+    std::printf("  backend   %s (%s)\n",
+                gpu ? "cuda: thrust::device_vector states, tiled::cuda_algebra" : "tbb: std::vector states, TBB",
+                o.backend_how.c_str());
     std::printf("  threads   %d (tbb::this_task_arena::max_concurrency)\n", ctx.threads);
     std::printf("  date      %s\n", ctx.date.c_str());
-    std::printf("  problem   %s, n = %s (%zu) doubles, %.1f MiB per state\n", o.problem_name.c_str(),
-                format_size(o.n).c_str(), o.n, double(o.n) * 8.0 / 1048576.0);
+    std::printf("  problem   %s, n = %s (%zu) %ss, %.1f MiB per state\n", o.problem_name.c_str(),
+                format_size(o.n).c_str(), o.n, precision_name(o.precision), double(o.n) * value_bytes / 1048576.0);
+    std::printf("  agree     max rel diff <= %s against stock odeint (%s)\n", tolerance_text,
+                precision_name(o.precision));
     if (o.problem != problem_kind::bruss2d)
         std::printf("  d         1 (fixed by %s%s)\n", o.problem_name.c_str(), o.d_given ? "; --d ignored" : "");
     if (o.steps)
@@ -364,16 +513,26 @@ int run(const bench_options& o)
                     "~%.2g s; median of %d, after 2 warm-up steps\n", o.target, o.reps);
     std::fflush(stdout);
 
-    ctx.floor_ms = 1e3 * copy_floor_seconds(o.n, ctx.floor_samples);
-    std::printf("  floor     %.4f ms per copy of the state (%.1f GB/s, 16 bytes per component; median of %d)\n\n",
-                ctx.floor_ms, bytes / (ctx.floor_ms * 1e-3) / 1e9, ctx.floor_samples);
+    if (gpu) {
+        ctx.floor_ms = 1e3 * cuda_copy_floor_seconds(o.n * precision_bytes(o.precision), ctx.floor_samples);
+        std::printf("  floor     %.4f ms per device-to-device copy of the state (cudaMemcpy, %.1f GB/s, %d bytes per "
+                    "component; best of %d)\n\n",
+                    ctx.floor_ms, bytes / (ctx.floor_ms * 1e-3) / 1e9, int(2 * value_bytes), ctx.floor_samples);
+    } else {
+        ctx.floor_ms = 1e3 * (o.precision == precision_kind::fp32 ? copy_floor_seconds<float>(o.n, ctx.floor_samples)
+                                                                  : copy_floor_seconds<double>(o.n, ctx.floor_samples));
+        std::printf("  floor     %.4f ms per copy of the state (%.1f GB/s, %d bytes per component; median of %d)\n\n",
+                    ctx.floor_ms, bytes / (ctx.floor_ms * 1e-3) / 1e9, int(2 * value_bytes), ctx.floor_samples);
+    }
     std::fflush(stdout);
 
-    table all = make_table();
+    table all = make_table(o.backend);
     std::vector<std::string> failures;
     bool generic_note = false;
+    std::vector<plot_point> points;
+    progress_line::instance().start(o.d_list.size() * o.methods.size() * o.steppers.size());
     for (std::size_t d : o.d_list) {
-        table t = make_table();
+        table t = make_table(o.backend);
         std::string how;
         const double dt = step_size(o, d, how);
         if (o.problem == problem_kind::bruss2d)
@@ -387,6 +546,7 @@ int run(const bench_options& o)
             job.n = o.n;
             job.d = d;
             job.dt = dt;
+            job.precision = o.precision;
             job.steppers = o.steppers;
             job.width = o.width;
             job.height = o.height;
@@ -394,14 +554,22 @@ int run(const bench_options& o)
             job.reps = o.reps;
             job.target_seconds = o.target;
             job.label = "d=" + std::to_string(d) + " " + m->name;
-            const std::vector<bench_result> rs = m->run(job);
+            const method_runner runner = gpu ? m->run_cuda : m->run;
+            if (!runner)
+                throw std::logic_error(std::string("bench: no ") + backend_name(o.backend) + " runner for " + m->name);
+            const std::vector<bench_result> rs = runner(job);
 
+            // t_tbb is the first speedup column's stock time: stock-tbb, or stock-cuda on the GPU
             double t_tbb = std::numeric_limits<double>::quiet_NaN(), t_serial = t_tbb;
             for (const bench_result& r : rs) {
-                if (r.ok && r.stepper == stepper_kind::stock_tbb) t_tbb = r.ms_per_step;
+                if (r.ok && r.stepper == (gpu ? stepper_kind::stock_cuda : stepper_kind::stock_tbb))
+                    t_tbb = r.ms_per_step;
                 if (r.ok && r.stepper == stepper_kind::stock_serial) t_serial = r.ms_per_step;
             }
             for (const bench_result& r : rs) {
+                const double base = std::isnan(t_tbb) ? t_serial : t_tbb;
+                points.push_back({m, r.stepper, d, r.ok ? base / r.ms_per_step : std::numeric_limits<double>::quiet_NaN(),
+                                  r.ok ? r.ms_per_step / ctx.floor_ms : std::numeric_limits<double>::quiet_NaN()});
                 std::vector<cell> row;
                 row.push_back(cell::integer(static_cast<long long>(d)));
                 row.push_back(cell::num(dt, "%.4g"));
@@ -428,13 +596,13 @@ int run(const bench_options& o)
                     else
                         row.push_back(cell::num(r.max_rel_diff, r.max_rel_diff == 0.0 ? "%.0f" : "%.2e"));
                     std::string note;
-                    if (!r.reference.empty() && !(r.max_rel_diff <= agreement_tolerance)) {
+                    if (!r.reference.empty() && !(r.max_rel_diff <= tolerance)) {
                         std::ostringstream s;
                         s << "DISAGREES with " << r.reference << " after " << r.total_steps << " steps";
                         note = s.str();
                         failures.push_back("d=" + std::to_string(d) + " " + m->name + " " + stepper_name(r.stepper) +
                                            ": max rel diff " + row.back().shown + " vs " + r.reference + " after " +
-                                           std::to_string(r.total_steps) + " steps (tolerance 1e-10)");
+                                           std::to_string(r.total_steps) + " steps (tolerance " + tolerance_text + ")");
                     }
                     row.push_back(note.empty() ? cell::none() : cell::str(note));
                 }
@@ -442,18 +610,21 @@ int run(const bench_options& o)
                 t.add_row(std::move(row));
             }
         }
+        progress_line::instance().clear();
         t.print(std::cout);
         std::cout << std::endl;
     }
+    progress_line::instance().finish();
     if (generic_note)
-        std::printf("  * odeint has no named stepper for this method: stock = odeint::explicit_generic_rk with the\n"
-                    "    tiled tableau's coefficients.\n");
+        std::printf("  * odeint has no named stepper for this method: stock = odeint::explicit_generic_rk\n"
+                    "    (explicit_error_generic_rk for embedded methods) with the tiled tableau's coefficients.\n");
 
     const std::vector<std::pair<std::string, cell>> extra = {
         {"problem", cell::str(o.problem_name)},
         {"n", cell::integer(static_cast<long long>(o.n))},
         {"threads", cell::integer(ctx.threads)},
-        {"precision", cell::str("double")},
+        {"precision", cell::str(precision_name(o.precision))},
+        {"backend", cell::str(backend_name(o.backend))},
         {"floor_ms", cell::num(ctx.floor_ms)},
     };
     if (!o.csv.empty()) {
@@ -471,7 +642,10 @@ int run(const bench_options& o)
           << "  \"date\": \"" << json_escape(ctx.date) << "\",\n"
           << "  \"problem\": \"" << json_escape(o.problem_name) << "\",\n"
           << "  \"n\": " << o.n << ",\n"
-          << "  \"precision\": \"double\",\n"
+          << "  \"gpu\": " << (gpu ? "\"" + json_escape(ctx.gpu) + "\"" : std::string("null")) << ",\n"
+          << "  \"backend\": \"" << backend_name(o.backend) << "\",\n"
+          << "  \"precision\": \"" << precision_name(o.precision) << "\",\n"
+          << "  \"tolerance\": " << full_precision(tolerance) << ",\n"
           << "  \"reps\": " << o.reps << ",\n"
           << "  \"copy_floor\": {\"ms\": " << full_precision(ctx.floor_ms)
           << ", \"gbps\": " << full_precision(bytes / (ctx.floor_ms * 1e-3) / 1e9)
@@ -481,6 +655,7 @@ int run(const bench_options& o)
         f << "\n}\n";
         if (!f) throw std::runtime_error("cannot write " + o.json);
     }
+    if (!o.plot.empty()) write_plot(o, ctx, points);
 
     if (!failures.empty()) {
         std::fprintf(stderr, "boost_odeint_tiled bench: %zu check(s) failed:\n", failures.size());
@@ -510,6 +685,7 @@ int bench_main(int argc, char** argv)
     }
     check_writable(o.csv, "--csv");
     check_writable(o.json, "--json");
+    check_writable(o.plot, "--plot");
     if (o.threads > 0) {
         tbb::task_arena arena(o.threads);
         return arena.execute([&] { return run(o); });

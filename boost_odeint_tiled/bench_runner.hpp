@@ -1,17 +1,25 @@
 /*
  boost_odeint_tiled/bench_runner.hpp
 
- The measurement code of `bench`, templated on the method's tableau. Include it only
- from methods/<method>.cpp: each of those instantiates run_method<Tableau> once, for
- the three reference problems and the three stepper types (tiled::explicit_rk, stock
- odeint on range_algebra, stock odeint on tiled::tbb_algebra). The four tiled entries
- (none, trapezoidal, hexagonal, automatic) share one type: the tiling is a run-time
- value.
+ The measurement code of `bench` and `verify`, templated on the method's tableau.
+ Include it only from methods/<method>.cpp: each of those instantiates
+ run_method<Tableau> once, for the three reference problems and the three stepper
+ types (tiled::explicit_rk, stock odeint on range_algebra, stock odeint on
+ tiled::tbb_algebra). The tiled entries (none, trapezoidal, hexagonal, automatic and
+ verify's explicit tilings) share one type: the tiling is a run-time value. For
+ verify, the first step of every stepper of an embedded method can also compute the
+ error estimate (bench_job::check_error).
+
+ Every run is instantiated for double states, and for float states where
+ float_built(problem) (bench_job::precision). The CUDA backend (bench_runner_cuda.hpp)
+ uses the stock-stepper selection, measure(), max_rel_diff(), with_problem() and
+ with_precision() from here.
 
  Stock steppers: odeint's named stepper where odeint has the method (euler,
  runge_kutta4, runge_kutta_cash_karp54, runge_kutta_dopri5, runge_kutta_fehlberg78);
- otherwise odeint's explicit_generic_rk with the tiled tableau's coefficients
- (propagating the same solution b), reported with a note.
+ otherwise odeint's explicit_generic_rk (explicit_error_generic_rk for embedded
+ methods) with the tiled tableau's coefficients (propagating the same solution b,
+ error weights b - b_hat), reported with a note.
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -22,8 +30,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -34,14 +44,15 @@
 #include <boost/numeric/odeint/tiled/reference_problems.hpp>
 
 #include "bench.hpp"
+#include "odeint_error_sums.hpp"
 #include "timer.hpp"
+
 
 namespace bot_tool {
 namespace runner {
 
 namespace odeint = boost::numeric::odeint;
 namespace tiled = boost::numeric::odeint::tiled;
-using state_type = std::vector<double>;
 
 // ---- stock odeint steppers ------------------------------------------------------
 
@@ -53,24 +64,34 @@ boost::array<V, I + 1> generic_a_row()
     return r;
 }
 
-//! odeint::explicit_generic_rk with the coefficients of Tableau (propagated solution b).
-template <class Tableau, class Algebra>
+/*! odeint::explicit_generic_rk with the coefficients of Tableau (propagated solution b);
+    for an embedded tableau odeint::explicit_error_generic_rk, whose error estimate
+    weights b2 are b - b_hat (its plain step is the same generic algorithm). */
+template <class Tableau, class Algebra, class Value, class State, class Operations,
+          bool Embedded = tiled::is_embedded_tableau<Tableau>::value>
 struct generic_stock
 {
     static constexpr std::size_t S = Tableau::stages;
-    using type = odeint::explicit_generic_rk<S, Tableau::stepper_order, state_type, double, state_type, double, Algebra>;
+    using type = std::conditional_t<Embedded,
+        odeint::explicit_error_generic_rk<S, Tableau::order, Tableau::stepper_order, Tableau::error_order, State,
+                                          Value, State, Value, Algebra, Operations>,
+        odeint::explicit_generic_rk<S, Tableau::stepper_order, State, Value, State, Value, Algebra, Operations>>;
     static constexpr bool named = false;
+    static constexpr const char* note = Embedded ? "odeint explicit_error_generic_rk (no named odeint stepper)"
+                                                 : "odeint explicit_generic_rk (no named odeint stepper)";
 
     template <std::size_t... I>
     static type make_impl(std::index_sequence<I...>)
     {
-        const typename type::coef_a_type a(generic_a_row<double, Tableau, I>()...);
-        boost::array<double, S> b, c;
+        const typename type::coef_a_type a(generic_a_row<Value, Tableau, I>()...);
+        boost::array<Value, S> b, c, e;
         for (std::size_t k = 0; k < S; ++k) {
-            b[k] = Tableau::b[k].template as<double>();
-            c[k] = Tableau::c[k].template as<double>();
+            b[k] = Tableau::b[k].template as<Value>();
+            c[k] = Tableau::c[k].template as<Value>();
+            e[k] = tiled::tableau_coefficients<Tableau, Value>::e[k];
         }
-        return type(a, b, c);
+        if constexpr (Embedded) return type(a, b, e, c);
+        else return type(a, b, c);
     }
     static type make() { return make_impl(std::make_index_sequence<S - 1>()); }
 };
@@ -80,16 +101,19 @@ struct named_stock
 {
     using type = T;
     static constexpr bool named = true;
+    static constexpr const char* note = "";
     static type make() { return type(); }
 };
 
-template <class Tableau, class Algebra>
-struct stock_stepper : generic_stock<Tableau, Algebra> {};
+//! The stock odeint stepper of Tableau on states of type State (values and time Value).
+template <class Tableau, class Algebra, class Value = double, class State = std::vector<Value>,
+          class Operations = odeint::default_operations>
+struct stock_stepper : generic_stock<Tableau, Algebra, Value, State, Operations> {};
 
 #define BOT_TOOL_NAMED_STOCK(NAME)                                                                                  \
-    template <class Algebra>                                                                                       \
-    struct stock_stepper<tiled::NAME##_tableau, Algebra>                                                           \
-        : named_stock<odeint::NAME<state_type, double, state_type, double, Algebra>> {};
+    template <class Algebra, class Value, class State, class Operations>                                          \
+    struct stock_stepper<tiled::NAME##_tableau, Algebra, Value, State, Operations>                                 \
+        : named_stock<odeint::NAME<State, Value, State, Value, Algebra, Operations>> {};
 BOT_TOOL_NAMED_STOCK(euler)
 BOT_TOOL_NAMED_STOCK(runge_kutta4)
 BOT_TOOL_NAMED_STOCK(runge_kutta_cash_karp54)
@@ -113,19 +137,28 @@ struct serial_system
 
 // ---- measurement ----------------------------------------------------------------
 
-//! Runs warmup + reps·steps steps from x (t from 0); returns the median ms per step.
-//! When job_steps is 0 it is set from the last warm-up step (shared by later steppers).
-template <class Stepper, class Sys>
-double measure(Stepper& st, Sys sys, state_type& x, double dt, const bench_job& job, std::size_t& steps,
-               const std::string& label)
+//! measure()'s hook before each reading of the stopwatch: nothing on the host, where
+//! a step is done when do_step returns (the CUDA backend waits for the GPU).
+struct host_sync
 {
-    double t = 0.0;
-    progress prog(label);
+    void operator()() const {}
+};
+
+//! Runs warmup + reps·steps steps from (x, t); returns the median ms per step and
+//! adds the steps made to `made`. When `steps` is 0 it is set from the last warm-up
+//! step (and shared by later steppers).
+template <class Stepper, class Sys, class State, class Time, class Sync = host_sync>
+double measure(Stepper& st, Sys sys, State& x, Time& t, const Time dt, const bench_job& job, std::size_t& steps,
+               std::size_t& made, progress& prog, Sync sync = Sync())
+{
     double last_warm = 0.0;
-    for (int w = 0; w < std::max(job.warmup, 1); ++w) {
+    const int warmup = std::max(job.warmup, steps == 0 ? 1 : 0);
+    sync();
+    for (int w = 0; w < warmup; ++w) {
         stopwatch sw;
         st.do_step(sys, x, t, dt);
         t += dt;
+        sync();
         last_warm = sw.seconds();
     }
     if (steps == 0) {
@@ -140,19 +173,37 @@ double measure(Stepper& st, Sys sys, state_type& x, double dt, const bench_job& 
             t += dt;
             prog.update(r + 1, job.reps, static_cast<long>(s + 1), static_cast<long>(steps));
         }
+        sync();
         per_step.push_back(sw.seconds() / static_cast<double>(steps));
     }
+    made += static_cast<std::size_t>(warmup) + steps * static_cast<std::size_t>(job.reps);
     return 1e3 * median(per_step);
 }
 
+//! max_j |a_j - b_j| / max_j |a_j|, a the reference: for error estimates, whose
+//! components may be tiny where the solution is smooth.
+template <class V>
+double max_scaled_diff(const std::vector<V>& a, const std::vector<V>& b)
+{
+    if (a.size() != b.size()) return std::numeric_limits<double>::infinity();
+    double scale = 0.0, m = 0.0;
+    for (std::size_t j = 0; j < a.size(); ++j) {
+        scale = std::max(scale, std::abs(double(a[j])));
+        const double diff = std::abs(double(a[j]) - double(b[j]));
+        if (!(diff <= m)) m = diff;  // NaN propagates
+    }
+    return scale > 0.0 ? m / scale : m;
+}
+
 //! max_j |a_j - b_j| / max(|a_j|, 1e-300), a the reference.
-inline double max_rel_diff(const state_type& a, const state_type& b)
+template <class V>
+double max_rel_diff(const std::vector<V>& a, const std::vector<V>& b)
 {
     if (a.size() != b.size()) return std::numeric_limits<double>::infinity();
     double m = 0.0;
     for (std::size_t j = 0; j < a.size(); ++j) {
-        const double diff = std::abs(a[j] - b[j]);
-        const double r = diff / std::max(std::abs(a[j]), 1e-300);
+        const double diff = std::abs(double(a[j]) - double(b[j]));
+        const double r = diff / std::max(std::abs(double(a[j])), 1e-300);
         if (!(r <= m)) m = r;  // NaN propagates
     }
     return m;
@@ -161,62 +212,121 @@ inline double max_rel_diff(const state_type& a, const state_type& b)
 template <class Tableau>
 tiled::tiling tiling_for(stepper_kind k, const bench_job& job, std::size_t d)
 {
-    const std::size_t links = tiled::make_link_chain<Tableau, false>().links;
-    auto round_up = [](std::size_t v, std::size_t q) { return (v + q - 1) / q * q; };
-    switch (k) {
-    case stepper_kind::none: return tiled::tiling::none();
-    case stepper_kind::trapezoidal: {
-        const std::size_t h = job.height ? job.height : std::max<std::size_t>(links, 1);
-        const std::size_t w = job.width ? job.width : std::max<std::size_t>(8192, round_up((2 * h - 1) * d, 1024));
-        return tiled::tiling::trapezoidal(w, h);
-    }
-    case stepper_kind::hexagonal: {
-        const std::size_t h = job.height ? job.height : (links >= 4 ? 4 : 2);
-        const std::size_t w = job.width ? job.width : std::max<std::size_t>(8192, (h - 1) * d);
-        return tiled::tiling::hexagonal(w, h);
-    }
-    default: return tiled::tiling::automatic();
+    return default_tiling(k, d, tiled::make_link_chain<Tableau, false>().links, job.width, job.height);
+}
+
+//! For `tuned`: where automatic() got its tiling, " (tuning cache)" or " (model: no cache entry)".
+template <class Tableau, class Value = double>
+std::string tuned_origin(const tiled::tiling& used, std::size_t n, std::size_t d)
+{
+    const auto cached = tiled::find_tuned_tiling("tbb", tiled::tbb_device_name, tiled::make_link_chain<Tableau, false>(),
+                                                 n, d, sizeof(Value));
+    return cached && *cached == used ? " (tuning cache)" : " (model: no cache entry)";
+}
+
+inline stepper_kind kind_of(const tiled::tiling& t)
+{
+    switch (t.kind()) {
+    case tiled::tiling::scheme::none: return stepper_kind::none;
+    case tiled::tiling::scheme::trapezoidal: return stepper_kind::trapezoidal;
+    case tiled::tiling::scheme::hexagonal: return stepper_kind::hexagonal;
+    default: return stepper_kind::automatic;
     }
 }
 
-template <class Tableau, class Sys>
-std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, double dt)
+template <class Tableau, class Value, class Sys>
+std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, double dt_requested)
 {
-    using stock_serial_t = stock_stepper<Tableau, odeint::range_algebra>;
-    using stock_tbb_t = stock_stepper<Tableau, tiled::tbb_algebra>;
+    constexpr bool embedded = tiled::is_embedded_tableau<Tableau>::value;
+    using state_type = std::vector<Value>;
+    using stock_serial_t = stock_stepper<Tableau, odeint::range_algebra, Value>;
+    using stock_tbb_t = stock_stepper<Tableau, tiled::tbb_algebra, Value>;
+    const Value dt = static_cast<Value>(dt_requested);  // time is Value too
     const std::size_t n = sys.size();
     const std::size_t d = sys.access_distance();
     state_type x0(n);
     sys.initial_state(x0);
 
+    std::vector<tiled::tiling> explicit_tilings;
+    if (job.tilings) {
+        tiling_context ctx;
+        ctx.n = n;
+        ctx.d = d;
+        ctx.links = tiled::make_link_chain<Tableau, false>().links;
+        ctx.error_links = embedded ? tiled::make_link_chain<Tableau, embedded>().links : 0;
+        explicit_tilings = job.tilings(ctx);
+    }
+    const bool with_error = embedded && job.check_error;
+
     std::vector<bench_result> out;
-    state_type reference;
+    state_type reference, reference_err;
     std::string reference_name;
+    // check_error: the error estimate every stepper's first step is compared with is
+    // odeint's explicit_error_generic_rk with the tableau's own b - b_hat. Not the named
+    // odeint steppers': they round their error weights their own way, which the
+    // cancelling sum magnifies far beyond the rounding of the state (2e-9 relative for
+    // cash_karp54 on bruss2d at d = 2).
+    if constexpr (embedded) {
+        if (with_error) {
+            using generic_t = generic_stock<Tableau, odeint::range_algebra, Value, state_type, odeint::default_operations, true>;
+            auto st = generic_t::make();
+            state_type x = x0;
+            reference_err.assign(n, Value(0));
+            st.do_step(serial_system<Sys>{sys}, x, Value(0), dt, reference_err);
+        }
+    }
     std::size_t steps = job.steps;
-    for (stepper_kind k : job.steppers) {
+    for (std::size_t i = 0; i < job.steppers.size() + explicit_tilings.size(); ++i) {
+        const tiled::tiling* requested = i < job.steppers.size() ? nullptr : &explicit_tilings[i - job.steppers.size()];
+        const stepper_kind k = requested ? kind_of(*requested) : job.steppers[i];
         bench_result r;
         r.stepper = k;
         r.dt = dt;
-        const std::string label = job.label + " " + stepper_name(k);
+        if (requested) {
+            r.requested = requested->to_string();
+            // none()'s width (its pass chunk) is not part of its printed form
+            if (k == stepper_kind::none && requested->width()) r.requested += " width=" + std::to_string(requested->width());
+        }
+        progress prog(job.label + " " + (requested ? r.requested : std::string(stepper_name(k))));
         try {
-            state_type x = x0;
+            state_type x = x0, err;
+            Value t = 0;
+            std::size_t made = 0;
+            // check_error: the first warm-up step computes the error estimate too
+            auto run = [&](auto& st, const auto& system) {
+                if constexpr (embedded) {
+                    if (with_error) {
+                        err.assign(n, 0.0);
+                        st.do_step(system, x, t, dt, err);
+                        t += dt;
+                        ++made;
+                        bench_job rest = job;
+                        rest.warmup = std::max(0, job.warmup - 1);
+                        return measure(st, system, x, t, dt, rest, steps, made, prog);
+                    }
+                }
+                return measure(st, system, x, t, dt, job, steps, made, prog);
+            };
             if (k == stepper_kind::stock_serial) {
                 auto st = stock_serial_t::make();
-                r.ms_per_step = measure(st, serial_system<Sys>{sys}, x, dt, job, steps, label);
-                if (!stock_serial_t::named) r.note = "odeint explicit_generic_rk (no named odeint stepper)";
+                r.ms_per_step = run(st, serial_system<Sys>{sys});
+                r.note = stock_serial_t::note;
             } else if (k == stepper_kind::stock_tbb) {
                 auto st = stock_tbb_t::make();
-                r.ms_per_step = measure(st, tiled::as_odeint_system(sys), x, dt, job, steps, label);
-                if (!stock_tbb_t::named) r.note = "odeint explicit_generic_rk (no named odeint stepper)";
+                r.ms_per_step = run(st, tiled::as_odeint_system(sys));
+                r.note = stock_tbb_t::note;
             } else {
-                tiled::explicit_rk<Tableau, state_type> st(tiling_for<Tableau>(k, job, d));
-                r.ms_per_step = measure(st, sys, x, dt, job, steps, label);
+                tiled::explicit_rk<Tableau, state_type, Value> st(requested ? *requested : tiling_for<Tableau>(k, job, d));
+                r.ms_per_step = run(st, sys);
                 r.tiling = st.tiling().to_string();
+                r.tiling_text = tiled::format_tiling_text(st.tiling());
+                r.tuning_device = tiled::tbb_device_name();
+                if (!requested && k == stepper_kind::tuned) r.tiling += tuned_origin<Tableau, Value>(st.tiling(), n, d);
                 if (st.plan()) r.memory_volume = st.plan()->memory_volume();
             }
             r.ok = true;
             r.steps = steps;
-            r.total_steps = static_cast<std::size_t>(std::max(job.warmup, 1)) + steps * static_cast<std::size_t>(job.reps);
+            r.total_steps = made;
             const bool finite = std::all_of(x.begin(), x.end(), [](double v) { return std::isfinite(v); });
             if (reference_name.empty() && is_stock(k)) {
                 if (!finite)
@@ -230,6 +340,7 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, doub
                 r.max_rel_diff = max_rel_diff(reference, x);
                 r.reference = reference_name;
             }
+            if (with_error) r.max_err_diff = max_scaled_diff(reference_err, err);
         } catch (const std::exception& e) {
             r.ok = false;
             r.error = e.what();
@@ -239,25 +350,54 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, doub
     return out;
 }
 
-template <class Tableau>
-std::vector<bench_result> run_method(const bench_job& job)
+//! f(sys, dt) for the job's reference problem and step (job.dt, else the problem's
+//! hint); shared by both backends.
+template <class F>
+std::vector<bench_result> with_problem(const bench_job& job, F&& f)
 {
     namespace pb = tiled::problems;
     switch (job.problem) {
     case problem_kind::bruss2d: {
         const pb::bruss2d sys = pb::bruss2d::with_size(job.n, job.d);
-        return run_problem<Tableau>(job, sys, job.dt > 0 ? job.dt : sys.suggested_dt());
+        return f(sys, job.dt > 0 ? job.dt : sys.suggested_dt());
     }
     case problem_kind::heat: {
         const pb::heat1d sys(job.n, 1.0);
-        return run_problem<Tableau>(job, sys, job.dt > 0 ? job.dt : sys.suggested_dt());
+        return f(sys, job.dt > 0 ? job.dt : sys.suggested_dt());
     }
     case problem_kind::phase_chain: {
         const pb::phase_chain sys(job.n);
-        return run_problem<Tableau>(job, sys, job.dt > 0 ? job.dt : 0.01);  // no hint: |df/dy| <= 4
+        return f(sys, job.dt > 0 ? job.dt : 0.01);  // no hint: |df/dy| <= 4
     }
     }
     throw std::logic_error("bench: unknown problem");
+}
+
+template <class Sys> constexpr problem_kind problem_of();
+template <> constexpr problem_kind problem_of<tiled::problems::bruss2d>() { return problem_kind::bruss2d; }
+template <> constexpr problem_kind problem_of<tiled::problems::heat1d>() { return problem_kind::heat; }
+template <> constexpr problem_kind problem_of<tiled::problems::phase_chain>() { return problem_kind::phase_chain; }
+
+//! f(Value()) with Value the job's precision; float is instantiated only for the
+//! problems float_built() names (bench.hpp), and asked for elsewhere it throws.
+template <class Sys, class F>
+std::vector<bench_result> with_precision(const bench_job& job, F&& f)
+{
+    if (job.precision == precision_kind::fp32) {
+        if constexpr (float_built(problem_of<Sys>())) return f(float());
+        else throw std::invalid_argument("bench: this build runs float for bruss2d only");
+    }
+    return f(double());
+}
+
+template <class Tableau>
+std::vector<bench_result> run_method(const bench_job& job)
+{
+    return with_problem(job, [&](const auto& sys, double dt) {
+        using sys_type = std::decay_t<decltype(sys)>;
+        return with_precision<sys_type>(
+            job, [&](auto value) { return run_problem<Tableau, decltype(value), sys_type>(job, sys, dt); });
+    });
 }
 
 } // namespace runner

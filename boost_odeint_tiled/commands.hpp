@@ -13,7 +13,10 @@
 
 namespace bot_tool {
 
-int bench_main(int argc, char** argv);  // bench.cpp
+int bench_main(int argc, char** argv);   // bench.cpp
+int verify_main(int argc, char** argv);  // verify.cpp
+int tune_main(int argc, char** argv);    // tune.cpp
+int adaptive_main(int argc, char** argv);  // adaptive.cpp
 
 } // namespace bot_tool
 

@@ -2,7 +2,7 @@
  boost_odeint_tiled/main.cpp
 
  The command-line tool `boost_odeint_tiled <command> [options]`: dispatches to the
- subcommands (bench.cpp, ...). Exit codes: 0 success, 1 a failed check (e.g. a
+ subcommands (bench.cpp, verify.cpp, tune.cpp, adaptive.cpp). Exit codes: 0 success, 1 a failed check (e.g. a
  result that disagrees with stock odeint), 2 a bad command line.
 
  Copyright 2026 the boost_odeint_tiled developers
@@ -18,6 +18,7 @@
 
 #include "commands.hpp"
 #include "options.hpp"
+#include "timer.hpp"
 
 namespace {
 
@@ -30,7 +31,13 @@ struct command
 
 const command commands[] = {
     {"bench", bot_tool::bench_main,
-     "time tiled steppers against stock odeint and the copy floor (CPU, TBB)"},
+     "time tiled steppers against stock odeint and the copy floor (TBB or CUDA)"},
+    {"verify", bot_tool::verify_main,
+     "check every method under many tilings against stock odeint"},
+    {"tune", bot_tool::tune_main,
+     "measure tilings on this machine and store the fastest in the tuning cache"},
+    {"adaptive", bot_tool::adaptive_main,
+     "time the fused-norm controlled stepper against odeint's controlled_runge_kutta"},
 };
 
 void print_usage(std::FILE* f)
@@ -57,6 +64,7 @@ void print_usage(std::FILE* f)
 int main(int argc, char** argv)
 {
     if (argc < 2) {
+        std::fprintf(stderr, "boost_odeint_tiled: error: no command given\n\n");
         print_usage(stderr);
         return 2;
     }
@@ -70,10 +78,12 @@ int main(int argc, char** argv)
         try {
             return c.run(argc - 1, argv + 1);
         } catch (const bot_tool::usage_error& e) {
+            bot_tool::progress_line::instance().finish();
             std::fprintf(stderr, "boost_odeint_tiled %s: error: %s\nTry 'boost_odeint_tiled %s --help'.\n", c.name,
                          e.what(), c.name);
             return 2;
         } catch (const std::exception& e) {
+            bot_tool::progress_line::instance().finish();
             std::fprintf(stderr, "boost_odeint_tiled %s: error: %s\n", c.name, e.what());
             return 1;
         }

@@ -21,8 +21,10 @@ mkdir -p "$out"
 out="$(cd "$out" && pwd)"
 
 # Build the tool (tests and examples off; -march=native where the root CMake offers it).
+# CUDA off: a CPU benchmark needs none of the tool's CUDA backend (methods_cuda/*.cu).
 cmake_opts=(-DCMAKE_BUILD_TYPE=Release -DBOOST_ODEINT_TILED_BUILD_TOOL=ON
-            -DBOOST_ODEINT_TILED_BUILD_TESTS=OFF -DBOOST_ODEINT_TILED_BUILD_EXAMPLES=OFF)
+            -DBOOST_ODEINT_TILED_BUILD_TESTS=OFF -DBOOST_ODEINT_TILED_BUILD_EXAMPLES=OFF
+            -DBOOST_ODEINT_TILED_ENABLE_CUDA=OFF)
 if grep -q 'BOOST_ODEINT_TILED_NATIVE' CMakeLists.txt; then
   cmake_opts+=(-DBOOST_ODEINT_TILED_NATIVE=ON)
 fi

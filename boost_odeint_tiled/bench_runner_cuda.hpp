@@ -1,0 +1,245 @@
+/*
+ boost_odeint_tiled/bench_runner_cuda.hpp
+
+ The CUDA backend of `bench`, templated on the method's tableau like bench_runner.hpp
+ (whose stock-stepper selection, timing loop, agreement measure and problem set it
+ uses). Include it only from methods_cuda/<method>.cu (nvcc): each instantiates
+ run_method<Tableau> for the three reference problems in double (and BRUSS2D in float,
+ see float_built()) and two stepper types on thrust::device_vector states:
+
+   stock-cuda   odeint's stepper (named, else explicit_generic_rk as on the host)
+                with tiled::cuda_algebra and tiled::cuda_operations, and the
+                system evaluated by one grid-stride kernel per call
+                (device_system below: as_odeint_system is the host's, on TBB)
+   none, trapezoidal, hexagonal, automatic, tuned
+                tiled::explicit_rk<Tableau, thrust::device_vector<Value>, Value>
+                (the CUDA executor); one type, the tiling is a run-time value
+
+ Timing: the stopwatch of bench_runner.hpp's measure(), with cudaDeviceSynchronize
+ before every reading, so a repetition spans the work of its steps on the GPU, not
+ just their launches. The final states are copied to the host for the agreement
+ check against stock-cuda.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#ifndef BOOST_ODEINT_TILED_TOOL_BENCH_RUNNER_CUDA_HPP_INCLUDED
+#define BOOST_ODEINT_TILED_TOOL_BENCH_RUNNER_CUDA_HPP_INCLUDED
+
+#if !defined(__CUDACC__)
+#error "bench_runner_cuda.hpp is the CUDA backend of bench: include it only from methods_cuda/*.cu (nvcc)"
+#endif
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <cuda_runtime_api.h>
+#include <thrust/copy.h>
+#include <thrust/device_vector.h>
+
+#include <boost/numeric/odeint.hpp>
+#include <boost/numeric/odeint/tiled.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda.hpp>
+
+#include "bench_runner.hpp"
+
+namespace bot_tool {
+namespace runner_cuda {
+
+namespace odeint = boost::numeric::odeint;
+namespace tiled = boost::numeric::odeint::tiled;
+
+// ---- the whole-vector system of stock-cuda ---------------------------------------
+
+//! dxdt[j] = sys(j, x, t) for every j < n; the system gets the raw device pointer x as
+//! its view (a LimitedAccessSystem only indexes it).
+template <class Sys, class Value, class Time>
+__global__ void whole_vector_rhs_kernel(Sys sys, const Value* x, Value* dxdt, std::size_t n, Time t)
+{
+    const std::size_t stride = static_cast<std::size_t>(blockDim.x) * gridDim.x;
+    for (std::size_t j = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; j < n; j += stride)
+        dxdt[j] = static_cast<Value>(sys(j, x, t));
+}
+
+/*! A LimitedAccessSystem as odeint's whole-vector system sys(x, dxdt, t) on device
+    vectors: one launch of whole_vector_rhs_kernel per call, the same launch shape as
+    tiled::cuda_algebra's element-wise kernels. The system is copied to the kernel by
+    value (the reference problems are small and trivially copyable). */
+template <class Sys>
+struct device_system
+{
+    Sys sys;
+
+    template <class Value, class Alloc, class Time>
+    void operator()(const thrust::device_vector<Value, Alloc>& x, thrust::device_vector<Value, Alloc>& dxdt,
+                    Time t) const
+    {
+        const std::size_t n = x.size();
+        if (dxdt.size() != n)
+            throw std::invalid_argument("bench: device_system: x and dxdt have different sizes");
+        if (n == 0) return;
+        constexpr unsigned block = tiled::cuda_algebra::block_size;
+        const std::size_t blocks = std::min<std::size_t>((n + block - 1) / block, tiled::cuda_algebra::max_blocks);
+        whole_vector_rhs_kernel<<<static_cast<unsigned>(blocks), block>>>(
+            sys, thrust::raw_pointer_cast(x.data()), thrust::raw_pointer_cast(dxdt.data()), n, t);
+        tiled::cuda_check_launch("bench: whole-vector RHS kernel");
+    }
+};
+
+//! measure()'s hook: the stopwatch is read only after the GPU has finished.
+struct device_sync
+{
+    void operator()() const { tiled::cuda_check(cudaDeviceSynchronize(), "bench: cudaDeviceSynchronize"); }
+};
+
+// ---- tilings ---------------------------------------------------------------------
+
+/*! The tiling bench runs for stepper k on the GPU (width/height 0: defaults). The
+    CUDA executor runs one tile per thread block, so the GPU defaults are narrower
+    than the host's: as wide as one block of the register-tile kernel holds
+    (tiled::cuda_tuning: 512 components for chains of up to 4 links, 1024 for
+    longer ones), or the narrowest legal width rounded up to 256 where d needs more
+    (those run the general kernel); trapezoids `links` high, hexagons 4 high (2 for
+    fewer than 4 links). */
+inline tiled::tiling default_cuda_tiling(stepper_kind k, std::size_t d, std::size_t links, std::size_t width,
+                                         std::size_t height)
+{
+    auto round_up = [](std::size_t v, std::size_t q) { return (v + q - 1) / q * q; };
+    const std::size_t block_width =
+        tiled::cuda_tuning::components_per_thread(links) * tiled::cuda_tuning::register_tile_threads(links);
+    switch (k) {
+    case stepper_kind::trapezoidal: {
+        const std::size_t h = height ? height : (links > 1 ? links : 1);
+        const std::size_t w = width ? width : std::max<std::size_t>(block_width, round_up((2 * h - 1) * d, 256));
+        return tiled::tiling::trapezoidal(w, h);
+    }
+    case stepper_kind::hexagonal: {
+        const std::size_t h = height ? height : (links >= 4 ? 4 : 2);
+        const std::size_t w = width ? width : std::max<std::size_t>(block_width, round_up((h - 1) * d, 256));
+        return tiled::tiling::hexagonal(w, h);
+    }
+    default: return default_tiling(k, d, links);  // none, automatic (model only), tuned (cache, then model)
+    }
+}
+
+inline bool is_cuda_stepper(stepper_kind k)
+{
+    switch (k) {
+    case stepper_kind::stock_cuda:
+    case stepper_kind::none:
+    case stepper_kind::trapezoidal:
+    case stepper_kind::hexagonal:
+    case stepper_kind::automatic:
+    case stepper_kind::tuned: return true;
+    default: return false;
+    }
+}
+
+// ---- measurement -----------------------------------------------------------------
+
+template <class Tableau, class Value, class Sys>
+std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, double dt_double)
+{
+    using device_state = thrust::device_vector<Value>;
+    using host_state = std::vector<Value>;
+    using stock_t = runner::stock_stepper<Tableau, tiled::cuda_algebra, Value, device_state, tiled::cuda_operations>;
+    const std::size_t n = sys.size();
+    const std::size_t d = sys.access_distance();
+    const std::size_t links = tiled::make_link_chain<Tableau, false>().links;
+    const Value dt = static_cast<Value>(dt_double);
+
+    host_state x0(n);
+    sys.initial_state(x0);
+    const device_state x0_device(x0.begin(), x0.end());
+
+    std::vector<bench_result> out;
+    host_state reference;
+    std::string reference_name;
+    std::size_t steps = job.steps;
+    for (stepper_kind k : job.steppers) {
+        bench_result r;
+        r.stepper = k;
+        r.dt = dt_double;
+        progress prog(job.label + " " + stepper_name(k));
+        try {
+            if (!is_cuda_stepper(k))
+                throw std::invalid_argument(std::string(stepper_name(k)) + " is not a stepper of the CUDA backend");
+            device_state x = x0_device;
+            Value t = 0;
+            std::size_t made = 0;
+            if (k == stepper_kind::stock_cuda) {
+                auto st = stock_t::make();
+                r.ms_per_step =
+                    runner::measure(st, device_system<Sys>{sys}, x, t, dt, job, steps, made, prog, device_sync{});
+                r.note = stock_t::note;
+            } else {
+                tiled::explicit_rk<Tableau, device_state, Value> st(
+                    default_cuda_tiling(k, d, links, job.width, job.height));
+                r.ms_per_step = runner::measure(st, sys, x, t, dt, job, steps, made, prog, device_sync{});
+                r.tiling = st.tiling().to_string();
+                r.tiling_text = tiled::format_tiling_text(st.tiling());
+                r.tuning_device = tiled::cuda_device_name();
+                if (k == stepper_kind::tuned) {
+                    const auto cached = tiled::find_tuned_tiling(
+                        "cuda", tiled::cuda_device_name, tiled::make_link_chain<Tableau, false>(), n, d, sizeof(Value));
+                    r.tiling += cached && *cached == st.tiling() ? " (tuning cache)" : " (model: no cache entry)";
+                }
+                if (st.plan()) r.memory_volume = st.plan()->memory_volume();
+            }
+            r.ok = true;
+            r.steps = steps;
+            r.total_steps = made;
+            host_state x_host(n);
+            thrust::copy(x.begin(), x.end(), x_host.begin());
+            const bool finite = std::all_of(x_host.begin(), x_host.end(), [](Value v) { return std::isfinite(v); });
+            if (reference_name.empty() && is_stock(k)) {
+                if (!finite)
+                    throw std::runtime_error("the state is not finite after " + std::to_string(r.total_steps) +
+                                             " steps: dt = " + std::to_string(dt_double) +
+                                             " is unstable here (try --dt)");
+                reference = std::move(x_host);
+                reference_name = stepper_name(k);
+                r.max_rel_diff = 0.0;
+                r.reference = reference_name;
+            } else if (!reference_name.empty()) {
+                r.max_rel_diff = runner::max_rel_diff(reference, x_host);
+                r.reference = reference_name;
+            }
+        } catch (const std::exception& e) {
+            r.ok = false;
+            r.error = e.what();
+        }
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+template <class Tableau>
+std::vector<bench_result> run_method(const bench_job& job)
+{
+    if (job.tilings || job.check_error)
+        throw std::invalid_argument(
+            "bench: explicit tilings and error-estimate checks (verify) run on the TBB backend only");
+    return runner::with_problem(job, [&](const auto& sys, double dt) {
+        using sys_type = std::decay_t<decltype(sys)>;
+        return runner::with_precision<sys_type>(
+            job, [&](auto value) { return run_problem<Tableau, decltype(value), sys_type>(job, sys, dt); });
+    });
+}
+
+} // namespace runner_cuda
+} // namespace bot_tool
+
+//! Defines bot_tool::bench_cuda_<FN>(job) as runner_cuda::run_method<tiled::<TABLEAU>>.
+#define BOT_TOOL_DEFINE_CUDA_METHOD(FN, TABLEAU)                                                                    \
+    std::vector<bot_tool::bench_result> bot_tool::bench_cuda_##FN(const bot_tool::bench_job& job)                \
+    {                                                                                                              \
+        return bot_tool::runner_cuda::run_method<boost::numeric::odeint::tiled::TABLEAU>(job);                     \
+    }
+
+#endif // BOOST_ODEINT_TILED_TOOL_BENCH_RUNNER_CUDA_HPP_INCLUDED

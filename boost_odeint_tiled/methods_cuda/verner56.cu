@@ -1,0 +1,6 @@
+// boost_odeint_tiled bench --backend cuda: the measurements of tiled::runge_kutta_verner56 on the GPU
+// (one method per translation unit, as methods/verner56.cpp on the host).
+// Distributed under the Boost Software License, Version 1.0.
+#include "../bench_runner_cuda.hpp"
+
+BOT_TOOL_DEFINE_CUDA_METHOD(verner56, runge_kutta_verner56_tableau)

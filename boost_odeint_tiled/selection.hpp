@@ -1,0 +1,99 @@
+/*
+ boost_odeint_tiled/selection.hpp
+
+ What a subcommand runs on, shared by bench and verify so that they read the same
+ names and pick the same step sizes: the reference problem (--problem), the
+ methods (--methods), the access distances bruss2d accepts (--d), and each
+ problem's default step size.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#ifndef BOOST_ODEINT_TILED_TOOL_SELECTION_HPP_INCLUDED
+#define BOOST_ODEINT_TILED_TOOL_SELECTION_HPP_INCLUDED
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <boost/numeric/odeint/tiled/reference_problems.hpp>
+
+#include "bench.hpp"
+#include "options.hpp"
+
+namespace bot_tool {
+
+//! "bruss2d", "heat" (or "heat1d"), "phase-chain" (or "phase_chain"); `name` gets the
+//! canonical spelling.
+inline problem_kind parse_problem(const std::string& p, std::string& name)
+{
+    if (p == "bruss2d") { name = "bruss2d"; return problem_kind::bruss2d; }
+    if (p == "heat" || p == "heat1d") { name = "heat"; return problem_kind::heat; }
+    if (p == "phase-chain" || p == "phase_chain") { name = "phase-chain"; return problem_kind::phase_chain; }
+    throw usage_error("--problem: unknown problem '" + p + "' (bruss2d, heat, phase-chain)");
+}
+
+//! A --methods list: command-line names (rk4) or tiled names (runge_kutta4), or
+//! "all"; in the order given, duplicates dropped.
+inline std::vector<const method_entry*> parse_methods(const std::string& text)
+{
+    std::vector<const method_entry*> out;
+    auto add = [&](const method_entry* m) {
+        if (std::find(out.begin(), out.end(), m) == out.end()) out.push_back(m);
+    };
+    for (const std::string& s : split_list(text, "--methods")) {
+        if (s == "all") {
+            for (const method_entry& m : method_table()) add(&m);
+            continue;
+        }
+        const method_entry* found = nullptr;
+        for (const method_entry& m : method_table())
+            if (s == m.name || s == m.tiled_name) found = &m;
+        if (!found) {
+            std::string names;
+            for (const method_entry& m : method_table()) names += (names.empty() ? "" : ", ") + std::string(m.name);
+            throw usage_error("--methods: unknown method '" + s + "' (" + names + ", all)");
+        }
+        add(found);
+    }
+    return out;
+}
+
+//! bruss2d::with_size(n, d) needs an even d >= 2 that divides n.
+inline void check_bruss2d_sizes(std::size_t n, const std::vector<std::size_t>& d_list)
+{
+    for (std::size_t d : d_list)
+        if (d < 2 || d % 2 != 0 || n % d != 0)
+            throw usage_error("--d " + std::to_string(d) + ": bruss2d needs an even d >= 2 that divides n = " +
+                              std::to_string(n));
+}
+
+//! bruss2d's suggested_dt() (h·8D <= 1.25) ignores the reaction term, which dominates
+//! for small x_max: with it every method blows up within a few steps at d <= 32 (RK4
+//! at d <= 8). Capped at 0.05, all nine methods are stable at every d.
+constexpr double bruss2d_dt_cap = 0.05;
+
+//! The fixed step size of a problem when --dt is not given; `how` says where it came from.
+inline double default_step_size(problem_kind problem, std::size_t n, std::size_t d, std::string& how)
+{
+    namespace pb = boost::numeric::odeint::tiled::problems;
+    switch (problem) {
+    case problem_kind::bruss2d: {
+        const double s = pb::bruss2d::with_size(n, d).suggested_dt();
+        if (s <= bruss2d_dt_cap) { how = "bruss2d::suggested_dt()"; return s; }
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "suggested_dt() = %.4g capped at %g for stability", s, bruss2d_dt_cap);
+        how = buf;
+        return bruss2d_dt_cap;
+    }
+    case problem_kind::heat: how = "heat1d(n, k = 1).suggested_dt()"; return pb::heat1d(n, 1.0).suggested_dt();
+    case problem_kind::phase_chain: how = "fixed"; return 0.01;
+    }
+    return 0.01;
+}
+
+} // namespace bot_tool
+
+#endif // BOOST_ODEINT_TILED_TOOL_SELECTION_HPP_INCLUDED

@@ -1,0 +1,98 @@
+# test/tool/check_command_line.cmake
+#
+# The command line of one subcommand (or of the tool itself, SUBCOMMAND=""), checked by
+# ctest: --help prints the usage and exits 0; every bad command line (unknown option,
+# missing or malformed value, unknown method / stepper / problem, stray argument)
+# exits with exactly 2 and says what is wrong on stderr, without running anything.
+#
+#   cmake -DTOOL=<binary> -DSUBCOMMAND=bench -P check_command_line.cmake
+#
+# All cases run; the test fails listing every case that went wrong.
+#
+# Copyright 2026 the boost_odeint_tiled developers
+# Distributed under the Boost Software License, Version 1.0.
+cmake_minimum_required(VERSION 3.25)
+
+if(NOT DEFINED TOOL OR NOT DEFINED SUBCOMMAND)
+  message(FATAL_ERROR "check_command_line.cmake: -DTOOL=... and -DSUBCOMMAND=... are required")
+endif()
+
+set(_failed "")
+set(_count 0)
+# expect(<exit status> <stderr regex or "-"> <arguments...>)
+function(expect rc regex)
+  set(_args ${ARGN})
+  if(NOT SUBCOMMAND STREQUAL "")
+    list(PREPEND _args ${SUBCOMMAND})
+  endif()
+  execute_process(COMMAND "${TOOL}" ${_args} RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
+  string(REPLACE ";" " " _shown "${_args}")
+  math(EXPR _n "${_count} + 1")
+  set(_count ${_n} PARENT_SCOPE)
+  set(_why "")
+  if(NOT "${_rc}" STREQUAL "${rc}")
+    set(_why "exit status '${_rc}', expected ${rc}")
+  elseif(rc EQUAL 2 AND NOT _err MATCHES "error: ")
+    set(_why "exit 2 without an 'error: ' message on stderr")
+  elseif(NOT regex STREQUAL "-" AND NOT "${_out}${_err}" MATCHES "${regex}")
+    set(_why "output does not match '${regex}'")
+  elseif(rc EQUAL 2 AND NOT _out STREQUAL "")
+    set(_why "a bad command line printed to stdout")
+  endif()
+  if(_why STREQUAL "")
+    message(STATUS "ok    [${rc}] boost_odeint_tiled ${_shown}")
+  else()
+    message(STATUS "FAIL  [${rc}] boost_odeint_tiled ${_shown}: ${_why}\n${_out}${_err}")
+    set(_failed "${_failed}  boost_odeint_tiled ${_shown}: ${_why}\n" PARENT_SCOPE)
+  endif()
+endfunction()
+
+if(SUBCOMMAND STREQUAL "")
+  expect(0 "usage: boost_odeint_tiled <command>" --help)
+  expect(0 "usage: boost_odeint_tiled <command>" -h)
+  expect(2 "usage: boost_odeint_tiled <command>")
+  expect(2 "unknown command 'no-such-command'" no-such-command)
+else()
+  # every subcommand
+  expect(0 "usage: boost_odeint_tiled ${SUBCOMMAND} " --help)
+  expect(0 "usage: boost_odeint_tiled ${SUBCOMMAND} " -h)
+  expect(2 "takes no value" --help=yes)
+  expect(2 "unknown option '--no-such-option'" --no-such-option)
+  expect(2 "unexpected argument 'stray'" stray)
+  expect(2 "--n needs a value" --n)
+  expect(2 "'12abc' is not a non-negative integer" --n 12abc)
+  expect(2 "'-3' is not a non-negative integer" --n=-3)
+  expect(2 "Try 'boost_odeint_tiled ${SUBCOMMAND} --help'" --no-such-option)
+endif()
+
+if(SUBCOMMAND STREQUAL "bench" OR SUBCOMMAND STREQUAL "verify")
+  expect(2 "unknown problem 'heat2d'" --problem heat2d)
+  expect(2 "unknown method 'rk5'" --methods rk4,rk5)
+  expect(2 "--methods: the list is empty" --methods ,)
+  expect(2 "bruss2d needs an even d" --n 64Ki --d 33)
+  expect(2 "bruss2d needs an even d" --n 64Ki --d 96)
+  expect(2 "is not a number" --dt fast)
+  expect(2 "--dt: must be a positive" --dt -0.1)
+  expect(2 "--threads: must be" --threads 0)
+endif()
+if(SUBCOMMAND STREQUAL "bench")
+  expect(2 "unknown stepper 'tiled'" --steppers none,tiled)
+  expect(2 "--reps: must be" --reps 0)
+  expect(2 "--target: must be" --target 0)
+  expect(2 "hexagons need an even height" --steppers hexagonal --height 3)
+  expect(2 "--plot-y: 'time'" --plot-y time)
+  expect(2 "--plot: needs a file name" --plot=)
+  expect(2 "--plot: speedups need a stock stepper" --steppers none,automatic --plot p.svg)
+  expect(2 "--csv: cannot write" --n 4Ki --d 32 --csv no-such-dir/x.csv)
+endif()
+if(SUBCOMMAND STREQUAL "verify")
+  expect(2 "unknown tiling family 'square'" --tilings none,square)
+  expect(2 "--steps: must be 2" --steps 1)
+  expect(2 "--tolerance: 'tight' is not a number" --tolerance tight)
+  expect(2 "--tolerance: must be a non-negative" --tolerance -1e-9)
+endif()
+
+if(NOT _failed STREQUAL "")
+  message(FATAL_ERROR "command line of '${SUBCOMMAND}': these cases went wrong:\n${_failed}")
+endif()
+message(STATUS "${_count} command lines behaved")
