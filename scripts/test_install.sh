@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs boost_odeint_tiled to a temporary prefix and builds and runs the consumer
-# project test/consumer/ against it through find_package(boost_odeint_tiled).
+# project test/consumer/ against it through find_package(boost_odeint_tiled); then, where
+# b2 is installed, builds and runs the same consumer with b2 through use-project.
 #   scripts/test_install.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -33,3 +34,12 @@ case "$out" in
   *"$expected"*) echo "test_install: OK" ;;
   *) echo "test_install: consumer printed no version $expected" >&2; exit 1 ;;
 esac
+
+# The b2 route (doc/getting_started.md "With b2"): a project that use-project's this tree.
+if command -v b2 >/dev/null 2>&1; then
+  echo "test_install: building and running test/consumer with b2 (use-project)"
+  (cd "$root/test/consumer" && b2 -q -j "$jobs" toolset=gcc --build-dir="$work/b2" >/dev/null)
+  echo "test_install: b2 consumer OK"
+else
+  echo "test_install: b2 not installed, the b2 consumer is not tested" >&2
+fi
