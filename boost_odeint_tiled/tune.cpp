@@ -632,13 +632,21 @@ outcome tune_one(const tune_options& o, const method_entry& method, std::size_t 
     for (std::size_t i = 0; i < set.list.size(); ++i) add_row(i, set.list[i], winner.final_ms, i == win);
     t.print(std::cout, "  ");
 
+    // the model's choice: its final-round time, else its search time (a candidate that
+    // merged with another keeps that one's label: then it is not named here)
     double model_ms = std::numeric_limits<double>::quiet_NaN();
     for (const candidate& c : set.list)
-        if (c.from.find("model") != std::string::npos) model_ms = c.final_ms;
-    std::printf("  winner: %s, %.4g ms/step (the model's choice %.4g ms/step, %.2fx); %.1f s of measuring, "
-                "%zu steps x %d reps each\n",
-                winner.config.to_string().c_str(), winner.final_ms, model_ms, model_ms / winner.final_ms,
-                search_seconds, job.steps, job.reps);
+        if (c.from.find("model") != std::string::npos) model_ms = std::isnan(c.final_ms) ? c.ms : c.final_ms;
+    std::string model_text;
+    if (!std::isnan(model_ms))
+    {
+        char buf[96];
+        std::snprintf(buf, sizeof buf, " (the model's choice %.4g ms/step, %.2fx)", model_ms, model_ms / winner.final_ms);
+        model_text = buf;
+    }
+    std::printf("  winner: %s, %.4g ms/step%s; %.1f s of measuring, %zu steps x %d reps each\n",
+                winner.config.to_string().c_str(), winner.final_ms, model_text.c_str(), search_seconds, job.steps,
+                job.reps);
 
     // the winner must compute what stock odeint computes
     bench_job check = job;
