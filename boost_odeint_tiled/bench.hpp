@@ -111,7 +111,8 @@ struct bench_job
     std::function<std::vector<boost::numeric::odeint::tiled::tiling>(const tiling_context&)> tilings;
     //! Embedded methods: every stepper's first warm-up step also computes the error
     //! estimate (odeint's do_step with xerr), compared in max_err_diff with that of
-    //! odeint's explicit_error_generic_rk with the tableau's coefficients.
+    //! odeint's explicit_error_generic_rk with the tableau's coefficients (double
+    //! precision only; ignored for float).
     bool check_error = false;
 };
 

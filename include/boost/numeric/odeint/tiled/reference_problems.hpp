@@ -109,7 +109,7 @@ public:
         : m_x_max(x_max), m_y_max(y_max), m_alpha(alpha),
           m_diffusion(x_max > 1 ? alpha * static_cast<double>(x_max - 1) * static_cast<double>(x_max - 1)
                                 : alpha),
-          m_x_divider(x_max <= 0xffffffffu ? static_cast<unsigned>(x_max) : 1u)
+          m_x_divider(x_max >= 1 && x_max <= 0xffffffffu ? static_cast<unsigned>(x_max) : 1u)  // x_max = 0 throws below
     {
         if (x_max == 0 || y_max == 0)
             throw std::invalid_argument("bruss2d: the grid needs x_max >= 1 and y_max >= 1, got x_max = " +
