@@ -229,18 +229,7 @@ bench_options parse(int argc, char** argv, bool& help)
     while (!in.done()) {
         const std::string opt = in.next_option();
         if (opt == "--help") { in.no_value(); help = true; return o; }
-        else if (opt == "--problem") {
-            o.problem = parse_problem(in.value(), o.problem_name);
-        } else if (opt == "--n") {
-            o.n = parse_size(in.value(), "--n");
-            if (o.n == 0) throw usage_error("--n: needs at least one component");
-        } else if (opt == "--d") {
-            o.d_list.clear();
-            for (const std::string& s : split_list(in.value(), "--d")) o.d_list.push_back(parse_size(s, "--d"));
-            o.d_given = true;
-        } else if (opt == "--methods") {
-            methods_given = true;
-            o.methods = parse_methods(in.value());
+        else if (parse_selection_option(opt, in, o, methods_given)) {
         } else if (opt == "--steppers") {
             steppers_given = true;
             o.steppers.clear();

@@ -1,8 +1,8 @@
 /*
  boost_odeint_tiled/selection.hpp
 
- What a subcommand runs on, shared by bench and verify so that they read the same
- names and pick the same step sizes: the reference problem (--problem), the
+ What a subcommand runs on, shared by bench, verify and tune so that they read the
+ same names and pick the same step sizes: the reference problem (--problem), the
  methods (--methods), the access distances bruss2d accepts (--d), and each
  problem's default step size.
 
@@ -59,6 +59,30 @@ inline std::vector<const method_entry*> parse_methods(const std::string& text)
         add(found);
     }
     return out;
+}
+
+/*! The options bench, verify and tune share: --problem, --n, --d and --methods, read
+    into the same-named fields of their option structs (problem, problem_name, n,
+    d_list, d_given, methods). Returns false, reading nothing, for any other option. */
+template <class Options>
+bool parse_selection_option(const std::string& opt, arg_reader& in, Options& o, bool& methods_given)
+{
+    if (opt == "--problem") {
+        o.problem = parse_problem(in.value(), o.problem_name);
+    } else if (opt == "--n") {
+        o.n = parse_size(in.value(), "--n");
+        if (o.n == 0) throw usage_error("--n: needs at least one component");
+    } else if (opt == "--d") {
+        o.d_list.clear();
+        for (const std::string& s : split_list(in.value(), "--d")) o.d_list.push_back(parse_size(s, "--d"));
+        o.d_given = true;
+    } else if (opt == "--methods") {
+        methods_given = true;
+        o.methods = parse_methods(in.value());
+    } else {
+        return false;
+    }
+    return true;
 }
 
 //! bruss2d::with_size(n, d) needs an even d >= 2 that divides n.
