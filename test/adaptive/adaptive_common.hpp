@@ -37,12 +37,14 @@ struct try_record
 };
 
 //! A ControlledStepper that forwards to *ctl and logs each try.
+//! A ControlledStepper of Ctl's state type (host or device) that forwards to *ctl and
+//! logs each try.
 template <class Ctl>
 struct logging_controlled
 {
     using stepper_category = odeint::controlled_stepper_tag;
-    using state_type = state;
-    using deriv_type = state;
+    using state_type = typename Ctl::state_type;
+    using deriv_type = typename Ctl::deriv_type;
     using value_type = double;
     using time_type = double;
 

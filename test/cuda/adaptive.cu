@@ -81,32 +81,6 @@ bool bitwise_equal(const host_state& a, const host_state& b)
     return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
 
-//! A ControlledStepper of any state type that forwards to *ctl and logs each try.
-template <class Ctl>
-struct logged
-{
-    using stepper_category = odeint::controlled_stepper_tag;
-    using state_type = typename Ctl::state_type;
-    using deriv_type = typename Ctl::deriv_type;
-    using value_type = double;
-    using time_type = double;
-
-    Ctl* ctl;
-    std::vector<try_record>* log;
-
-    template <class System, class State>
-    odeint::controlled_step_result try_step(System sys, State& x, double& t, double& dt)
-    {
-        const odeint::controlled_step_result r = ctl->try_step(sys, x, t, dt);
-        log->push_back({t, dt, r == odeint::success});
-        return r;
-    }
-};
-template <class Ctl>
-logged<Ctl> log_tries(Ctl& c, std::vector<try_record>& log)
-{
-    return logged<Ctl>{&c, &log};
-}
 
 //! What one controller does in the three integrate functions, states copied to the host.
 struct scenario_result
@@ -128,14 +102,14 @@ scenario_result run_scenarios(MakeController make, const System& sys, const host
     {
         auto ctl = make();
         State x = from_host<State>(x0);
-        r.adaptive_steps = odeint::integrate_adaptive(log_tries(ctl, r.adaptive_log), sys, x, 0.0, t_end, t_end,
+        r.adaptive_steps = odeint::integrate_adaptive(adaptive::logging(ctl, r.adaptive_log), sys, x, 0.0, t_end, t_end,
                                                       [&](const State&, double t) { r.adaptive_observed_times.push_back(t); });
         r.adaptive_final = to_host(x);
     }
     {
         auto ctl = make();
         State x = from_host<State>(x0);
-        odeint::integrate_const(log_tries(ctl, r.const_log), sys, x, 0.0, t_end, t_end / 4,
+        odeint::integrate_const(adaptive::logging(ctl, r.const_log), sys, x, 0.0, t_end, t_end / 4,
                                 [&](const State& s, double) { r.const_last_observed = to_host(s); });
         r.const_final = to_host(x);
     }
@@ -143,7 +117,7 @@ scenario_result run_scenarios(MakeController make, const System& sys, const host
         auto ctl = make();
         State x = from_host<State>(x0);
         const std::vector<double> times{0.0, 0.013, 0.1, 0.37, t_end / 2, t_end};
-        odeint::integrate_times(log_tries(ctl, r.times_log), sys, x, times.begin(), times.end(), 0.1,
+        odeint::integrate_times(adaptive::logging(ctl, r.times_log), sys, x, times.begin(), times.end(), 0.1,
                                 [&](const State& s, double) { r.times_observed.push_back(to_host(s)); });
     }
     return r;
@@ -349,7 +323,7 @@ BOOST_AUTO_TEST_CASE(tilings_give_bitwise_identical_device_integrations)
             device_state x(x0.begin(), x0.end());
             auto ctl = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<device_state>(tl));
             std::vector<try_record> log;
-            odeint::integrate_adaptive(log_tries(ctl, log), p, x, 0.0, 1.0, 0.3);
+            odeint::integrate_adaptive(adaptive::logging(ctl, log), p, x, 0.0, 1.0, 0.3);
             const host_state xh = to_host(x);
             if (reference.empty())
             {
@@ -443,8 +417,8 @@ BOOST_AUTO_TEST_CASE(max_dt_is_honoured_on_the_device)
     device_state xd(x0.begin(), x0.end());
     host_state xh = x0;
     std::vector<try_record> log_d, log_h;
-    odeint::integrate_adaptive(log_tries(ctl_d, log_d), p, xd, 0.0, 1.0, 0.5);
-    odeint::integrate_adaptive(log_tries(ctl_h, log_h), p, xh, 0.0, 1.0, 0.5);
+    odeint::integrate_adaptive(adaptive::logging(ctl_d, log_d), p, xd, 0.0, 1.0, 0.5);
+    odeint::integrate_adaptive(adaptive::logging(ctl_h, log_h), p, xh, 0.0, 1.0, 0.5);
     adaptive::require_same_sequence(log_d, log_h, sequence_tolerance);
     BOOST_TEST(!log_d.front().accepted);  // dt = 0.5 > max_dt: fail at once with dt = max_dt
     BOOST_TEST(log_d.front().dt == max_dt);
