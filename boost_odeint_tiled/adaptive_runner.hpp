@@ -43,28 +43,11 @@
 #include <boost/numeric/odeint/tiled/reference_problems.hpp>
 
 #include "adaptive.hpp"
+#include "odeint_error_sums.hpp"
 #include "timer.hpp"
 
-// odeint's explicit_error_generic_rk sums its error estimate with
-// detail::generic_rk_scale_sum_err<StageCount>, which odeint defines for 1-6 and 13
-// stages only (the methods it names); Verner 5(6) has 8. This is odeint's own pattern
-// for the missing size, so the generic stock stepper can estimate its error too.
-// (The same tokens as in bench_runner.hpp, as the one-definition rule asks.)
-#if !defined(BOOST_ODEINT_TILED_TOOL_GENERIC_RK_SCALE_SUM_ERR_8)
-#define BOOST_ODEINT_TILED_TOOL_GENERIC_RK_SCALE_SUM_ERR_8
-namespace boost { namespace numeric { namespace odeint { namespace detail {
-template <class Operations, class Fac, class Time>
-struct generic_rk_scale_sum_err<8, Operations, Fac, Time> : public Operations::template scale_sum8<Time>
-{
-    generic_rk_scale_sum_err(const boost::array<Fac, 8>& a, Time dt)
-        : Operations::template scale_sum8<Time>(a[0] * dt, a[1] * dt, a[2] * dt, a[3] * dt, a[4] * dt, a[5] * dt,
-                                                a[6] * dt, a[7] * dt)
-    {
-    }
-    typedef void result_type;
-};
-}}}} // namespace boost::numeric::odeint::detail
-#endif
+// odeint_error_sums.hpp gives odeint's explicit_error_generic_rk the error sums of 7
+// and 8 stages it lacks, so the generic stock Verner 5(6) can estimate its error too.
 
 namespace bot_tool {
 namespace adaptive_bench {
