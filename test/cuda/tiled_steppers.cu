@@ -105,7 +105,10 @@ void check_error_estimate(const System& sys, const tiled::tiling& config)
 
 const std::vector<tiled::tiling>& tilings()
 {
-    static const std::vector<tiled::tiling> t = {tiled::tiling::none(), tiled::tiling::automatic(),
+    // none() runs the stage kernels (stage_kernel.hpp): with a block of 96 threads, a
+    // grid of several blocks covers the 1280 components with a ragged last block
+    static const std::vector<tiled::tiling> t = {tiled::tiling::none(), tiled::tiling::none().threads_per_block(96),
+                                                 tiled::tiling::automatic(),
                                                  tiled::tiling::trapezoidal(512, 4), tiled::tiling::hexagonal(384, 4),
                                                  tiled::tiling::trapezoidal(2048, 2).threads_per_block(128),
                                                  // register tiles of 2 components per thread, and odd block sizes

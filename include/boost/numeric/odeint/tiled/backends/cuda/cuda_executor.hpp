@@ -11,7 +11,8 @@
  only the plan's edge strips travel through device memory.
 
  Tiles that fit one block's registers run the register-tile kernel
- (register_tile_kernel.hpp) instead. Not yet here (see doc/): multi-block tiles with
+ (register_tile_kernel.hpp) instead, and tiling::none() runs one plain kernel per
+ link over all components (stage_kernel.hpp). Not yet here (see doc/): multi-block tiles with
  an inter-block barrier, cluster tiles in distributed shared memory.
 
  Copyright 2026 the boost_odeint_tiled developers
@@ -33,6 +34,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_state_kernels.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_workspace.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/register_tile_kernel.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/stage_kernel.hpp>
 #include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
 #include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
@@ -136,6 +138,8 @@ struct cuda_tuning
 {
     //! Threads per block of the general tile kernel.
     static constexpr unsigned threads_per_block = 512;
+    //! Threads per block of none()'s stage kernel (one component per thread and pass).
+    static constexpr unsigned stage_threads_per_block = 256;
     /*! Block shape of the register-tile kernel for a chain of `links` links:
         threads per block and components per thread. Measured on an H200 (BRUSS2D,
         n = 16 Mi, d = 32, doc/results/gpu_h200.md): 4-link chains (RK4, Bogacki-
@@ -315,6 +319,58 @@ class cuda_executor
         return false;  // other widths run the general kernel
     }
 
+    /*! Runs a none() plan with one stage kernel per link (stage_kernel.hpp); returns
+        false (nothing launched) for other plans, or if some vector a link reads or
+        forms, other than its own derivative, has no memory (then the general kernel
+        runs it, as before). */
+    template <class Tableau, bool WithError, class Operations, bool FusedNorm = false, class System, class Value,
+              std::size_t NV>
+    static bool run_stage_kernels(const tiling_plan& plan, Value* const (&vectors)[NV], const System& sys,
+                                  const link_coefficients<Tableau, Value>& coef,
+                                  const error_norm_params<Value>& norm_params = error_norm_params<Value>{},
+                                  detail::cuda_norm_accumulator<Value>* norm = nullptr)
+    {
+        using chain = chain_traits<Tableau, WithError>;
+        if (plan.config.kind() != tiling::scheme::none || plan.n == 0) return false;
+        const link_chain& c = plan.chain;
+        for (const kernel_plan& k : plan.kernels)
+        {
+            if (k.link_end != k.link_begin + 1 || k.link_begin >= chain::links) return false;
+            const std::size_t j = k.link_begin;
+            auto has = [&](int v) { return v >= 0 && std::size_t(v) < NV && vectors[v] != nullptr; };
+            if (!has(c.rhs_input[j])) return false;
+            for (int v : c.lc_inputs[j])
+                if (v != c.rhs_output[j] && !has(v)) return false;
+            for (int v : c.lc_outputs[j])
+                if (!has(v) && !(FusedNorm && v == vector_ids::error_out)) return false;
+        }
+        detail::stage_kernel_args<Value, NV> args{};
+        for (std::size_t v = 0; v < NV; ++v) args.vectors[v] = vectors[v];
+        args.n = (unsigned long long)plan.n;
+        const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
+                                                                 : cuda_tuning::stage_threads_per_block;
+        const device_limits& dev = limits();
+        for (const kernel_plan& k : plan.kernels)
+            detail::dispatch_link<chain::links>(k.link_begin, [&](auto J) {
+                auto kernel = &detail::stage_kernel<Tableau, WithError, Operations, decltype(J)::value, System, Value,
+                                                    FusedNorm>;
+                launch_shape s = shape_of(kernel, threads, 0);
+                unsigned t = threads;
+                if (int(t) > s.max_threads)
+                {
+                    t = unsigned(std::max(32, s.max_threads / 32 * 32));
+                    s = shape_of(kernel, t, 0);
+                }
+                // one wave of resident blocks, each striding over the components
+                const std::size_t grid = std::max<std::size_t>(
+                    1, std::min<std::size_t>((plan.n + t - 1) / t,
+                                             std::size_t(dev.sms) * std::size_t(std::max(s.blocks_per_sm, 1))));
+                kernel<<<unsigned(grid), t>>>(args, sys, coef, norm_params, norm);
+                cuda_check_launch("stage kernel");
+            });
+        return true;
+    }
+
     //! Runs the plan with the general tile kernel (any tile size; scratch in shared
     //! memory where it fits, else in a per-block global area that stays in L2).
     //! With FusedNorm the error link reduces the error norm into *norm (run_error_norm).
@@ -388,9 +444,12 @@ public:
             args.vectors[v] = used ? ws.permanent(v, n) : nullptr;
         }
         const link_coefficients<Tableau, Value> coef(t, h);
-        const auto& kernels = ws.device_plan(plan);
-        if (!run_register_tiles<Tableau, WithError>(plan, kernels, args.vectors, sys, coef))
-            run_general_tiles<Tableau, WithError, Operations>(plan, kernels, ws, args, sys, coef);
+        if (!run_stage_kernels<Tableau, WithError, Operations>(plan, args.vectors, sys, coef))
+        {
+            const auto& kernels = ws.device_plan(plan);
+            if (!run_register_tiles<Tableau, WithError>(plan, kernels, args.vectors, sys, coef))
+                run_general_tiles<Tableau, WithError, Operations>(plan, kernels, ws, args, sys, coef);
+        }
         if (use_spare)
             cuda_check(cudaMemcpyAsync(out, result, n * sizeof(Value), cudaMemcpyDeviceToDevice), "copying the output state");
     }
@@ -421,12 +480,15 @@ public:
             args.vectors[v] = used ? ws.permanent(v, n) : nullptr;
         }
         const link_coefficients<Tableau, Value> coef(t, h);
-        const auto& kernels = ws.device_plan(plan);
         detail::cuda_norm_accumulator<Value>* norm = ws.norm_accumulator();
         detail::reset_error_norm(norm);
-        // register tiles where the plan fits them, else the general kernel, as run() does
-        if (!run_register_tiles<Tableau, true, true>(plan, kernels, args.vectors, sys, coef, params, norm))
-            run_general_tiles<Tableau, true, Operations, true>(plan, kernels, ws, args, sys, coef, params, norm);
+        // stage kernels for none(), register tiles where the plan fits them, else the general kernel, as run() does
+        if (!run_stage_kernels<Tableau, true, Operations, true>(plan, args.vectors, sys, coef, params, norm))
+        {
+            const auto& kernels = ws.device_plan(plan);
+            if (!run_register_tiles<Tableau, true, true>(plan, kernels, args.vectors, sys, coef, params, norm))
+                run_general_tiles<Tableau, true, Operations, true>(plan, kernels, ws, args, sys, coef, params, norm);
+        }
         if (use_spare)
             cuda_check(cudaMemcpyAsync(out, result, n * sizeof(Value), cudaMemcpyDeviceToDevice), "copying the output state");
         return detail::read_error_norm(norm);
