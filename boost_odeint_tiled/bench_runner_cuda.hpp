@@ -11,7 +11,7 @@
                 with tiled::cuda_algebra and tiled::cuda_operations, and the
                 system evaluated by one grid-stride kernel per call
                 (device_system below: as_odeint_system is the host's, on TBB)
-   none, trapezoidal, hexagonal, automatic, tuned
+   none, trapezoidal, hexagonal, automatic, tuned, and bench_job::tilings
                 tiled::explicit_rk<Tableau, thrust::device_vector<Value>, Value>
                 (the CUDA executor); one type, the tiling is a run-time value
 
@@ -157,15 +157,29 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, doub
     sys.initial_state(x0);
     const device_state x0_device(x0.begin(), x0.end());
 
+    // explicit tilings (tune's GPU search: shapes with launch knobs) run after the steppers
+    std::vector<tiled::tiling> explicit_tilings;
+    if (job.tilings) {
+        tiling_context ctx;
+        ctx.n = n;
+        ctx.d = d;
+        ctx.links = links;
+        if constexpr (tiled::is_embedded_tableau<Tableau>::value) ctx.error_links = tiled::make_link_chain<Tableau, true>().links;
+        explicit_tilings = job.tilings(ctx);
+    }
+
     std::vector<bench_result> out;
     host_state reference;
     std::string reference_name;
     std::size_t steps = job.steps;
-    for (stepper_kind k : job.steppers) {
+    for (std::size_t i = 0; i < job.steppers.size() + explicit_tilings.size(); ++i) {
+        const tiled::tiling* requested = i < job.steppers.size() ? nullptr : &explicit_tilings[i - job.steppers.size()];
+        const stepper_kind k = requested ? runner::kind_of(*requested) : job.steppers[i];
         bench_result r;
         r.stepper = k;
         r.dt = dt_double;
-        progress prog(job.label + " " + stepper_name(k));
+        if (requested) r.requested = requested->to_string();
+        progress prog(job.label + " " + (requested ? r.requested : std::string(stepper_name(k))));
         try {
             if (!is_cuda_stepper(k))
                 throw std::invalid_argument(std::string(stepper_name(k)) + " is not a stepper of the CUDA backend");
@@ -179,12 +193,12 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, doub
                 r.note = stock_t::note;
             } else {
                 tiled::explicit_rk<Tableau, device_state, Value> st(
-                    default_cuda_tiling(k, d, links, job.width, job.height));
+                    requested ? *requested : default_cuda_tiling(k, d, links, job.width, job.height));
                 r.ms_per_step = runner::measure(st, sys, x, t, dt, job, steps, made, prog, device_sync{});
                 r.tiling = st.tiling().to_string();
                 r.tiling_text = tiled::format_tiling_text(st.tiling());
                 r.tuning_device = tiled::cuda_device_name();
-                if (k == stepper_kind::tuned) {
+                if (!requested && k == stepper_kind::tuned) {
                     const auto cached = tiled::find_tuned_tiling(
                         "cuda", tiled::cuda_device_name, tiled::make_link_chain<Tableau, false>(), n, d, sizeof(Value));
                     r.tiling += cached && *cached == st.tiling() ? " (tuning cache)" : " (model: no cache entry)";
@@ -222,9 +236,8 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, doub
 template <class Tableau>
 std::vector<bench_result> run_method(const bench_job& job)
 {
-    if (job.tilings || job.check_error)
-        throw std::invalid_argument(
-            "bench: explicit tilings and error-estimate checks (verify) run on the TBB backend only");
+    if (job.check_error)
+        throw std::invalid_argument("bench: error-estimate checks (verify) run on the TBB backend only");
     return runner::with_problem(job, [&](const auto& sys, double dt) {
         using sys_type = std::decay_t<decltype(sys)>;
         return runner::with_precision<sys_type>(

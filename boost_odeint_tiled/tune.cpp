@@ -16,8 +16,10 @@
  the time budget is spent. The fastest few, the default ones and the model's are
  then measured again in rounds, interleaved, and the fastest there wins; it is
  checked against stock odeint before it is stored. The measurements are bench's
- (the method table's runners): explicit tilings on the TBB backend, bench's
- stepper kinds with a width and height on the CUDA one. See print_help().
+ (the method table's runners): explicit tilings, and on the CUDA backend bench's
+ stepper kinds for its defaults and the model's. On the GPU the search also
+ covers the launch knobs: threads per block and components per thread of the
+ register tiles, threads per block of none(). See print_help().
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -97,8 +99,9 @@ void print_help()
         "options:\n"
         "  --backend B      tbb | cuda                                      (default tbb)\n"
         "                   cuda: thrust::device_vector states, only in a build with\n"
-        "                   the CUDA backend; it searches scheme, width and height (the\n"
-        "                   GPU knobs keep the backend's defaults)\n"
+        "                   the CUDA backend; it searches scheme, width and height and\n"
+        "                   the launch knobs: threads per block and components per\n"
+        "                   thread (register tiles), threads per block (none)\n"
         "  --problem P      bruss2d | heat | phase-chain                 (default bruss2d)\n"
         "                   heat and phase-chain have d = 1 and ignore --d\n"
         "  --n N            components; suffixes Ki, Mi, Gi                (default 1Mi)\n"
@@ -413,9 +416,16 @@ candidate_set tbb_candidates(const tiled::link_chain& chain, std::size_t n, std:
 }
 
 /*! The CUDA backend runs one tile per thread block (or a few), so its tiles are
-    narrower than the host's: widths from the legal minimum (rounded up to 256)
-    doubling up to 16 Ki. Bench's defaults and the model's choice are asked for by
-    stepper kind; their tilings are known once they ran. */
+    narrower than the host's. The search has three parts:
+    - register tiles (register_tile_kernel.hpp), with the block shape as knobs:
+      threads per block T and components per thread C (C*T = the tile width), each
+      trapezoid height the width holds (2h-1)d <= C*T, hexagons of even height
+      (h-1)d <= C*T;
+    - general-kernel shapes: widths from the legal minimum (rounded up to 256)
+      doubling up to 16 Ki, with the backend's default block;
+    - none() with 128 .. 1024 threads per block (its stage kernels).
+    Bench's defaults and the model's choice are asked for by stepper kind; their
+    tilings are known once they ran. */
 candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std::size_t d, const machine_model& m)
 {
     candidate_set set;
@@ -434,19 +444,50 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
         mandatory.push_back(c);
     }
     std::vector<candidate> found;
-    constexpr std::size_t quantum = 256, w_max = 16384;
-    for_each_shape(chain, n, d, quantum, w_max, [&](const tiled::tiling& t, std::size_t w, std::size_t h) {
+    auto add = [&](const tiled::tiling& t) {
         ++set.generated;
         candidate c;
         c.config = t;
-        c.kind = t.kind() == tiled::tiling::scheme::hexagonal ? stepper_kind::hexagonal : stepper_kind::trapezoidal;
-        c.width = w;
-        c.height = h;
+        switch (t.kind()) {
+        case tiled::tiling::scheme::hexagonal: c.kind = stepper_kind::hexagonal; break;
+        case tiled::tiling::scheme::trapezoidal: c.kind = stepper_kind::trapezoidal; break;
+        default: c.kind = stepper_kind::none; break;
+        }
+        c.width = t.width();
+        c.height = t.height();
         c.from = "search";
         if (model_of(chain, n, d, m, c)) found.push_back(c);
         else ++set.invalid;
+    };
+    // register tiles: (components per thread, threads per block) the kernel is built for
+    const std::pair<std::size_t, std::size_t> block_shapes[] = {{4, 64}, {4, 128}, {4, 256}, {2, 64},
+                                                                {2, 128}, {2, 256}, {2, 512}};
+    for (const auto& shape : block_shapes) {
+        const std::size_t w = shape.first * shape.second;
+        if (w > n) continue;
+        for (std::size_t h = 1; h <= chain.links; ++h) {
+            if ((2 * h - 1) * d <= w)
+                add(tiled::tiling::trapezoidal(w, h).components_per_thread(shape.first).threads_per_block(shape.second));
+            if (h % 2 == 0 && (h - 1) * d <= w)
+                add(tiled::tiling::hexagonal(w, h).components_per_thread(shape.first).threads_per_block(shape.second));
+        }
+    }
+    constexpr std::size_t quantum = 256, w_max = 16384;
+    for_each_shape(chain, n, d, quantum, w_max, [&](const tiled::tiling& t, std::size_t, std::size_t) {
+        if (t.width() > 1024) add(t);  // narrower ones are register tiles, searched above with their knobs
     });
-    prune_and_order(set, std::move(mandatory), std::move(found));
+    // none()'s block sizes are its neighbours: measured whatever their modelled traffic, which
+    // overrates the wide tiles of the general kernel at large d, where none() wins on the GPU
+    std::vector<candidate> neighbours;
+    for (std::size_t threads : {128, 512, 1024}) {
+        const std::size_t before = found.size();
+        add(tiled::tiling::none().threads_per_block(threads));
+        if (found.size() == before) continue;
+        neighbours.push_back(found.back());
+        neighbours.back().from = "near-bench-none";
+        found.pop_back();
+    }
+    prune_and_order(set, std::move(mandatory), std::move(found), std::move(neighbours));
     return set;
 }
 
@@ -458,10 +499,10 @@ std::vector<bench_result> run_candidate(const method_entry& method, backend_kind
 {
     job.steppers.clear();
     if (reference) job.steppers.push_back(*reference);
-    if (backend == backend_kind::tbb) {
+    if (c.known) {
         const tiled::tiling t = c.config;
         job.tilings = [t](const tiling_context&) { return std::vector<tiled::tiling>{t}; };
-        return method.run(job);
+        return backend == backend_kind::tbb ? method.run(job) : method.run_cuda(job);
     }
     job.steppers.push_back(c.kind);
     job.width = c.width;
