@@ -21,8 +21,6 @@
 
 #include <thrust/copy.h>
 #include <thrust/device_vector.h>
-#include <thrust/for_each.h>
-#include <thrust/iterator/counting_iterator.h>
 
 #include <boost/numeric/odeint.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda.hpp>
@@ -37,28 +35,6 @@ namespace {
 using device_state = thrust::device_vector<double>;
 
 //! dxdt[j] = p(j, x, t) for one component j, on the device.
-template <class Problem>
-struct rhs_at
-{
-    Problem p;
-    const double* x;
-    double* dxdt;
-    double t;
-    __device__ void operator()(std::size_t j) const { dxdt[j] = p(j, x, t); }
-};
-
-//! A LimitedAccessSystem as the whole-vector system of stock odeint steppers on device vectors.
-template <class Problem>
-struct device_system
-{
-    Problem p;
-    void operator()(const device_state& x, device_state& dxdt, double t) const
-    {
-        const rhs_at<Problem> f{p, thrust::raw_pointer_cast(x.data()), thrust::raw_pointer_cast(dxdt.data()), t};
-        thrust::for_each(thrust::counting_iterator<std::size_t>(0), thrust::counting_iterator<std::size_t>(x.size()), f);
-    }
-};
-
 struct cuda_backend
 {
     using state_type = device_state;
@@ -77,11 +53,11 @@ struct cuda_backend
         boost::numeric::odeint::tiled::cuda_check(cudaDeviceSynchronize(), "waiting for the GPU");
     }
     template <class Problem>
-    static device_system<Problem> stock_system(const Problem& p)
+    static auto stock_system(const Problem& p)
     {
-        return device_system<Problem>{p};
+        return boost::numeric::odeint::tiled::as_odeint_system(p);
     }
-    static std::string stock_algebra() { return "tiled::cuda_algebra, tiled::cuda_operations, thrust::for_each RHS"; }
+    static std::string stock_algebra() { return "tiled::cuda_algebra, tiled::cuda_operations, tiled::as_odeint_system"; }
     static std::string device() { return cuda_device_description() + ", CUDA backend"; }
 };
 

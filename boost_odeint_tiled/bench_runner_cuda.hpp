@@ -10,7 +10,7 @@
    stock-cuda   odeint's stepper (named, else explicit_generic_rk as on the host)
                 with tiled::cuda_algebra and tiled::cuda_operations, and the
                 system evaluated by one grid-stride kernel per call
-                (device_system below: as_odeint_system is the host's, on TBB)
+                (tiled::as_odeint_system on device vectors)
    none, trapezoidal, hexagonal, automatic, tuned, and bench_job::tilings
                 tiled::explicit_rk<Tableau, thrust::device_vector<Value>, Value>
                 (the CUDA executor); one type, the tiling is a run-time value
@@ -55,41 +55,6 @@ namespace odeint = boost::numeric::odeint;
 namespace tiled = boost::numeric::odeint::tiled;
 
 // ---- the whole-vector system of stock-cuda ---------------------------------------
-
-//! dxdt[j] = sys(j, x, t) for every j < n; the system gets the raw device pointer x as
-//! its view (a LimitedAccessSystem only indexes it).
-template <class Sys, class Value, class Time>
-__global__ void whole_vector_rhs_kernel(Sys sys, const Value* x, Value* dxdt, std::size_t n, Time t)
-{
-    const std::size_t stride = static_cast<std::size_t>(blockDim.x) * gridDim.x;
-    for (std::size_t j = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; j < n; j += stride)
-        dxdt[j] = static_cast<Value>(sys(j, x, t));
-}
-
-/*! A LimitedAccessSystem as odeint's whole-vector system sys(x, dxdt, t) on device
-    vectors: one launch of whole_vector_rhs_kernel per call, the same launch shape as
-    tiled::cuda_algebra's element-wise kernels. The system is copied to the kernel by
-    value (the reference problems are small and trivially copyable). */
-template <class Sys>
-struct device_system
-{
-    Sys sys;
-
-    template <class Value, class Alloc, class Time>
-    void operator()(const thrust::device_vector<Value, Alloc>& x, thrust::device_vector<Value, Alloc>& dxdt,
-                    Time t) const
-    {
-        const std::size_t n = x.size();
-        if (dxdt.size() != n)
-            throw std::invalid_argument("bench: device_system: x and dxdt have different sizes");
-        if (n == 0) return;
-        constexpr unsigned block = tiled::cuda_algebra::block_size;
-        const std::size_t blocks = std::min<std::size_t>((n + block - 1) / block, tiled::cuda_algebra::max_blocks);
-        whole_vector_rhs_kernel<<<static_cast<unsigned>(blocks), block>>>(
-            sys, thrust::raw_pointer_cast(x.data()), thrust::raw_pointer_cast(dxdt.data()), n, t);
-        tiled::cuda_check_launch("bench: whole-vector RHS kernel");
-    }
-};
 
 //! measure()'s hook: the stopwatch is read only after the GPU has finished.
 struct device_sync
@@ -189,7 +154,7 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, doub
             if (k == stepper_kind::stock_cuda) {
                 auto st = stock_t::make();
                 r.ms_per_step =
-                    runner::measure(st, device_system<Sys>{sys}, x, t, dt, job, steps, made, prog, device_sync{});
+                    runner::measure(st, tiled::as_odeint_system(sys), x, t, dt, job, steps, made, prog, device_sync{});
                 r.note = stock_t::note;
             } else {
                 tiled::explicit_rk<Tableau, device_state, Value> st(

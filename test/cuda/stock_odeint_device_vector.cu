@@ -6,7 +6,8 @@
  and tiled::cuda_operations (picked by odeint's dispatchers, without odeint's
  external/thrust headers) and agrees with the same stepper on std::vector<double>
  (range_algebra, default_operations); plain, controlled and dense-output steppers;
- rel_error, norm_inf, resize, same_size and copy on known inputs.
+ rel_error, norm_inf, resize, same_size and copy on known inputs; a LimitedAccessSystem
+ through tiled::as_odeint_system on device vectors.
 
  Without a CUDA device the program exits with 77 before any test runs (ctest:
  skipped).
@@ -22,6 +23,9 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_algebra.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_operations.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_vector_traits.hpp>
+// and tiled::as_odeint_system on device vectors (a LimitedAccessSystem for stock steppers)
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_whole_vector_rhs.hpp>
+#include <boost/numeric/odeint/tiled/reference_problems.hpp>
 
 #include <thrust/device_vector.h>
 #include <thrust/for_each.h>
@@ -364,6 +368,37 @@ BOOST_AUTO_TEST_CASE(resize_same_size_copy)
 
     dvec small(3);
     BOOST_CHECK_THROW(odeint::copy(a, small), std::invalid_argument); // nothing written out of bounds
+}
+
+BOOST_AUTO_TEST_CASE(as_odeint_system_runs_a_limited_access_system_on_device_vectors)
+{
+    // BRUSS2D (n = 1280, d = 32): stock RK4 on the device through as_odeint_system's
+    // kernel against the same stepper on the host through its TBB/serial path
+    const auto sys = tiled::problems::bruss2d(16, 40);
+    hvec x0(sys.size());
+    sys.initial_state(x0);
+    const double dt = sys.suggested_dt();
+
+    hvec xh = x0;
+    odeint::integrate_n_steps(odeint::runge_kutta4<hvec>(), tiled::as_odeint_system(sys), xh, 0.0, dt, 50);
+    dvec xd(x0.begin(), x0.end());
+    odeint::integrate_n_steps(odeint::runge_kutta4<dvec>(), tiled::as_odeint_system(sys), xd, 0.0, dt, 50);
+    BOOST_REQUIRE_EQUAL(cudaDeviceSynchronize(), cudaSuccess);
+
+    const hvec xd_h = to_host(xd);
+    BOOST_TEST(max_rel_diff(xd_h, x0) > 1e-3);  // the state did move
+    BOOST_TEST(max_rel_diff(xd_h, xh) <= 1e-12);
+
+    // one call: dxdt = f(x) as the host evaluates it (up to contractions into FMAs, which
+    // nvcc makes and the host compiler may not), and a size mismatch throws
+    dvec dxdt(sys.size());
+    const auto adaptor = tiled::as_odeint_system(sys);
+    adaptor(dvec(x0.begin(), x0.end()), dxdt, 0.0);
+    hvec dxdt_h(sys.size());
+    adaptor(x0, dxdt_h, 0.0);
+    BOOST_TEST(max_rel_diff(to_host(dxdt), dxdt_h) <= 1e-13);
+    dvec wrong(sys.size() - 1);
+    BOOST_CHECK_THROW(adaptor(dvec(x0.begin(), x0.end()), wrong, 0.0), std::invalid_argument);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

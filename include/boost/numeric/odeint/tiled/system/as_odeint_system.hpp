@@ -11,7 +11,13 @@
                            x, 0.0, 1.0, 1e-3);
 
  The state is handed to the system as its view Y directly, so State needs size()
- and operator[] (std::vector and friends).
+ and operator[] (std::vector and friends). With the CUDA backend included
+ (backends/cuda/cuda.hpp, nvcc), thrust::device_vector states are evaluated by one
+ grid-stride kernel per call instead (backends/cuda/cuda_whole_vector_rhs.hpp),
+ with a const pointer to the state as the view:
+
+   odeint::runge_kutta4<thrust::device_vector<double>> stepper;   // cuda_algebra
+   odeint::integrate_const(stepper, tiled::as_odeint_system(sys), x_device, 0.0, 1.0, 1e-3);
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -36,6 +42,16 @@ namespace numeric {
 namespace odeint {
 namespace tiled {
 
+/*! How odeint_system_adaptor evaluates a whole state of type State: on the host
+    (TBB) unless a backend specialises this with `static constexpr bool on_host =
+    false` and `static void evaluate(const System&, const State& x, State& dxdt, Time t)`
+    (the CUDA backend does for thrust::device_vector). */
+template <class State, class Enable = void>
+struct whole_vector_rhs
+{
+    static constexpr bool on_host = true;
+};
+
 // The whole-vector odeint system made from a LimitedAccessSystem; made by
 // as_odeint_system. Holds a copy of the system; cheap to copy when the system is.
 template <class System>
@@ -49,6 +65,19 @@ public:
 
     template <class State, class Deriv, class Time>
     void operator()(const State& x, Deriv& dxdt, Time t) const
+    {
+        if constexpr (!whole_vector_rhs<State>::on_host)
+            whole_vector_rhs<State>::evaluate(m_sys, x, dxdt, t);
+        else
+            evaluate_on_host(x, dxdt, t);
+    }
+
+    std::size_t access_distance() const { return static_cast<std::size_t>(m_sys.access_distance()); }
+    const System& system() const { return m_sys; }
+
+private:
+    template <class State, class Deriv, class Time>
+    void evaluate_on_host(const State& x, Deriv& dxdt, Time t) const
     {
         using value_type = std::decay_t<decltype(dxdt[0])>;
         static_assert(detail::check_limited_access_system<System, value_type, Time>(), "");
@@ -64,10 +93,6 @@ public:
                           });
     }
 
-    std::size_t access_distance() const { return static_cast<std::size_t>(m_sys.access_distance()); }
-    const System& system() const { return m_sys; }
-
-private:
     template <class State, class Deriv, class Time>
     void evaluate(const State& x, Deriv& dxdt, Time t, std::size_t lo, std::size_t hi) const
     {

@@ -9,6 +9,7 @@
 
      typedef thrust::device_vector<double> state_type;
      odeint::runge_kutta4<state_type> rk4;                       // cuda_algebra, cuda_operations
+     odeint::integrate_const(rk4, tiled::as_odeint_system(limited_access_sys), x, 0.0, 1.0, 1e-3);
      auto ctl = odeint::make_controlled(1e-8, 1e-8, odeint::runge_kutta_dopri5<state_type>());
      odeint::integrate_adaptive(ctl, sys, x, 0.0, 1.0, 1e-3);   // sys(const state_type&, state_type&, double)
 
@@ -23,6 +24,7 @@
    cuda_backend.hpp          tiled steppers on thrust::device_vector (the CUDA executor)
    cuda_error_norm.hpp       the error norm of adaptive steps, merged on the device
    cuda_state_kernels.hpp    state copies and dense output's interpolation on the device
+   cuda_whole_vector_rhs.hpp tiled::as_odeint_system(sys) on device vectors (one kernel)
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -39,5 +41,6 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_algebra.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_vector_traits.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_backend.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_whole_vector_rhs.hpp>
 
 #endif // BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_HPP_INCLUDED
