@@ -138,8 +138,10 @@ struct cuda_tuning
 {
     //! Threads per block of the general tile kernel.
     static constexpr unsigned threads_per_block = 512;
-    //! Threads per block of none()'s stage kernel (one component per thread and pass).
-    static constexpr unsigned stage_threads_per_block = 256;
+    //! Threads per block of none()'s stage kernel (one component per thread and pass):
+    //! `tune` found 1024 2-5 % faster than 256 on an H100 for RK4 and Verner at every d
+    //! it tried (BRUSS2D, n = 16 Mi, d = 1024 .. 131072, doc/results/gpu_h100.md).
+    static constexpr unsigned stage_threads_per_block = 1024;
     /*! Block shape of the register-tile kernel for a chain of `links` links:
         threads per block and components per thread. Measured on an H200 (BRUSS2D,
         n = 16 Mi, d = 32, doc/results/gpu_h200.md): 4-link chains (RK4, Bogacki-
