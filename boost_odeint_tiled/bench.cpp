@@ -38,6 +38,7 @@
 #include "selection.hpp"
 #include "svg_plot.hpp"
 #include "table.hpp"
+#include "task_arena_run.hpp"
 #include "timer.hpp"
 
 namespace bot_tool {
@@ -675,11 +676,7 @@ int bench_main(int argc, char** argv)
     check_writable(o.csv, "--csv");
     check_writable(o.json, "--json");
     check_writable(o.plot, "--plot");
-    if (o.threads > 0) {
-        tbb::task_arena arena(o.threads);
-        return arena.execute([&] { return run(o); });
-    }
-    return run(o);
+    return run_with_threads(o.threads, [&] { return run(o); });
 }
 
 } // namespace bot_tool

@@ -52,6 +52,7 @@
 #include "options.hpp"
 #include "selection.hpp"
 #include "table.hpp"
+#include "task_arena_run.hpp"
 #include "timer.hpp"
 
 namespace bot_tool {
@@ -785,11 +786,8 @@ int tune_main(int argc, char** argv)
         print_help();
         return 0;
     }
-    if (o.threads > 0 && o.backend == backend_kind::tbb) {
-        tbb::task_arena arena(o.threads);
-        return arena.execute([&] { return run(o); });
-    }
-    return run(o);
+    // --threads is for the TBB backend only (a GPU tuning key has no thread count)
+    return run_with_threads(o.backend == backend_kind::tbb ? o.threads : 0, [&] { return run(o); });
 }
 
 } // namespace bot_tool

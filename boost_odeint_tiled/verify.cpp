@@ -28,6 +28,7 @@
 #include "machine.hpp"
 #include "options.hpp"
 #include "selection.hpp"
+#include "task_arena_run.hpp"
 #include "timer.hpp"
 
 namespace bot_tool {
@@ -334,11 +335,7 @@ int verify_main(int argc, char** argv)
         print_help();
         return 0;
     }
-    if (o.threads > 0) {
-        tbb::task_arena arena(o.threads);
-        return arena.execute([&] { return run(o); });
-    }
-    return run(o);
+    return run_with_threads(o.threads, [&] { return run(o); });
 }
 
 } // namespace bot_tool
