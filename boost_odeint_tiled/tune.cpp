@@ -226,16 +226,14 @@ tiled::link_chain chain_of(const method_entry& m)
 
 // ---- candidates ----------------------------------------------------------------------
 
-/*! One tiling to measure. On the TBB backend it is an explicit tiling (bench_job::
-    tilings). On the CUDA backend it is one of bench's stepper kinds with a width and
-    height (0: bench's GPU default); its tiling is known once it ran (the runner
-    reports it), except for the search's explicit shapes, known from the start. */
+/*! One tiling to measure: an explicit tiling (bench_job::tilings), or, for the CUDA
+    backend's defaults and the model's choice, one of bench's stepper kinds, whose
+    tiling is known once it ran (the runner reports it). */
 struct candidate
 {
     tiled::tiling config = tiled::tiling::none();
     bool known = true;       //!< config is the tiling (CUDA defaults and model: after the first run)
-    stepper_kind kind = stepper_kind::none;  //!< CUDA: what to ask bench's runner for
-    std::size_t width = 0, height = 0;       //!< CUDA: bench_job::width/height
+    stepper_kind kind = stepper_kind::none;  //!< what to ask bench's runner for while !known
     std::string from;        //!< bench-none, bench-trapezoidal, bench-hexagonal, model, search
     bool mandatory = false;  //!< measured whatever the budget and the pruning say
     double volume = std::numeric_limits<double>::quiet_NaN();  //!< modelled vectors of memory traffic per step
@@ -444,20 +442,14 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
         if (c.known) model_of(chain, n, d, m, c);
         mandatory.push_back(c);
     }
-    std::vector<candidate> found;
-    auto add = [&](const tiled::tiling& t) {
+    std::vector<candidate> found, neighbours;
+    // a searched tiling, known from the start (it runs as an explicit tiling), into `to`
+    auto add = [&](const tiled::tiling& t, std::vector<candidate>& to, const char* from) {
         ++set.generated;
         candidate c;
         c.config = t;
-        switch (t.kind()) {
-        case tiled::tiling::scheme::hexagonal: c.kind = stepper_kind::hexagonal; break;
-        case tiled::tiling::scheme::trapezoidal: c.kind = stepper_kind::trapezoidal; break;
-        default: c.kind = stepper_kind::none; break;
-        }
-        c.width = t.width();
-        c.height = t.height();
-        c.from = "search";
-        if (model_of(chain, n, d, m, c)) found.push_back(c);
+        c.from = from;
+        if (model_of(chain, n, d, m, c)) to.push_back(c);
         else ++set.invalid;
     };
     // register tiles: (components per thread, threads per block) the kernel is built for
@@ -468,26 +460,21 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
         if (w > n) continue;
         for (std::size_t h = 1; h <= chain.links; ++h) {
             if ((2 * h - 1) * d <= w)
-                add(tiled::tiling::trapezoidal(w, h).components_per_thread(shape.first).threads_per_block(shape.second));
+                add(tiled::tiling::trapezoidal(w, h).components_per_thread(shape.first).threads_per_block(shape.second),
+                    found, "search");
             if (h % 2 == 0 && (h - 1) * d <= w)
-                add(tiled::tiling::hexagonal(w, h).components_per_thread(shape.first).threads_per_block(shape.second));
+                add(tiled::tiling::hexagonal(w, h).components_per_thread(shape.first).threads_per_block(shape.second),
+                    found, "search");
         }
     }
     constexpr std::size_t quantum = 256, w_max = 16384;
     for_each_shape(chain, n, d, quantum, w_max, [&](const tiled::tiling& t, std::size_t, std::size_t) {
-        if (t.width() > 1024) add(t);  // narrower ones are register tiles, searched above with their knobs
+        if (t.width() > 1024) add(t, found, "search");  // narrower ones: register tiles, searched above
     });
     // none()'s block sizes are its neighbours: measured whatever their modelled traffic, which
     // overrates the wide tiles of the general kernel at large d, where none() wins on the GPU
-    std::vector<candidate> neighbours;
-    for (std::size_t threads : {128, 512, 1024}) {
-        const std::size_t before = found.size();
-        add(tiled::tiling::none().threads_per_block(threads));
-        if (found.size() == before) continue;
-        neighbours.push_back(found.back());
-        neighbours.back().from = "near-bench-none";
-        found.pop_back();
-    }
+    for (std::size_t threads : {128, 512, 1024})
+        add(tiled::tiling::none().threads_per_block(threads), neighbours, "near-bench-none");
     prune_and_order(set, std::move(mandatory), std::move(found), std::move(neighbours));
     return set;
 }
@@ -506,8 +493,6 @@ std::vector<bench_result> run_candidate(const method_entry& method, backend_kind
         return backend == backend_kind::tbb ? method.run(job) : method.run_cuda(job);
     }
     job.steppers.push_back(c.kind);
-    job.width = c.width;
-    job.height = c.height;
     return method.run_cuda(job);
 }
 
