@@ -216,6 +216,16 @@ class cuda_executor
         return s;
     }
 
+    //! shape_of with `threads`, or, where the kernel's registers allow fewer threads per
+    //! block, with the largest whole-warp block that fits.
+    template <class Kernel>
+    static launch_shape fitting_shape_of(Kernel kernel, unsigned threads, std::size_t shared_bytes)
+    {
+        const launch_shape s = shape_of(kernel, threads, shared_bytes);
+        if (int(threads) <= s.max_threads) return s;
+        return shape_of(kernel, unsigned(std::max(32, s.max_threads / 32 * 32)), shared_bytes);
+    }
+
     struct device_limits
     {
         int sms = 1;
@@ -235,6 +245,14 @@ class cuda_executor
             device = current;
         }
         return l;
+    }
+
+    //! A persistent grid: one wave of resident blocks of shape s on the device (at least
+    //! 1), and no more blocks than `work` (tiles, or blocks' worth of components) needs.
+    static std::size_t resident_grid(std::size_t work, const launch_shape& s, const device_limits& dev)
+    {
+        return std::max<std::size_t>(
+            1, std::min<std::size_t>(work, std::size_t(dev.sms) * std::size_t(std::max(s.blocks_per_sm, 1))));
     }
 
     /*! Runs the plan with the register-tile kernel when every tile fits C*T
@@ -288,8 +306,7 @@ class cuda_executor
             ra.link_begin = unsigned(f.link_begin);
             const bool is_full = f.link_begin == 0 && f.link_count == chain::links;
             const launch_shape& s = is_full ? full : part;
-            const std::size_t grid = std::max<std::size_t>(
-                1, std::min<std::size_t>(f.tiles, std::size_t(dev.sms) * std::size_t(std::max(s.blocks_per_sm, 1))));
+            const std::size_t grid = resident_grid(f.tiles, s, dev);
             if (is_full)
                 full_kernel<<<unsigned(grid), threads, shared_bytes>>>(ra, sys, coef);
             else
@@ -335,11 +352,11 @@ class cuda_executor
         using chain = chain_traits<Tableau, WithError>;
         if (plan.config.kind() != tiling::scheme::none || plan.n == 0) return false;
         const link_chain& c = plan.chain;
+        auto has = [&](int v) { return v >= 0 && std::size_t(v) < NV && vectors[v] != nullptr; };
         for (const kernel_plan& k : plan.kernels)
         {
             if (k.link_end != k.link_begin + 1 || k.link_begin >= chain::links) return false;
             const std::size_t j = k.link_begin;
-            auto has = [&](int v) { return v >= 0 && std::size_t(v) < NV && vectors[v] != nullptr; };
             if (!has(c.rhs_input[j])) return false;
             for (int v : c.lc_inputs[j])
                 if (v != c.rhs_output[j] && !has(v)) return false;
@@ -356,18 +373,10 @@ class cuda_executor
             detail::dispatch_link<chain::links>(k.link_begin, [&](auto J) {
                 auto kernel = &detail::stage_kernel<Tableau, WithError, Operations, decltype(J)::value, System, Value,
                                                     FusedNorm>;
-                launch_shape s = shape_of(kernel, threads, 0);
-                unsigned t = threads;
-                if (int(t) > s.max_threads)
-                {
-                    t = unsigned(std::max(32, s.max_threads / 32 * 32));
-                    s = shape_of(kernel, t, 0);
-                }
+                const launch_shape s = fitting_shape_of(kernel, threads, 0);
                 // one wave of resident blocks, each striding over the components
-                const std::size_t grid = std::max<std::size_t>(
-                    1, std::min<std::size_t>((plan.n + t - 1) / t,
-                                             std::size_t(dev.sms) * std::size_t(std::max(s.blocks_per_sm, 1))));
-                kernel<<<unsigned(grid), t>>>(args, sys, coef, norm_params, norm);
+                const std::size_t grid = resident_grid((plan.n + s.threads - 1) / s.threads, s, dev);
+                kernel<<<unsigned(grid), s.threads>>>(args, sys, coef, norm_params, norm);
                 cuda_check_launch("stage kernel");
             });
         return true;
@@ -387,8 +396,8 @@ class cuda_executor
         auto kernel = &detail::tiled_stage_kernel<Tableau, WithError, Operations, System, Value, FusedNorm>;
         // the fused norm's block reduction takes a little static shared memory
         const std::size_t static_shared = FusedNorm ? detail::error_norm_shared_bytes<Value>() : 0;
-        unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
-                                                           : cuda_tuning::threads_per_block;
+        const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
+                                                                 : cuda_tuning::threads_per_block;
         const device_limits& dev = limits();
         for (const auto& k : kernels)
         {
@@ -410,19 +419,30 @@ class cuda_executor
                 shared_bytes <= std::min<std::size_t>(cuda_tuning::shared_scratch_limit,
                                                       std::size_t(dev.shared_optin) - static_shared);
             const std::size_t dynamic_shared = in_shared ? shared_bytes : 0;
-            launch_shape s = shape_of(kernel, threads, dynamic_shared);
-            if (int(threads) > s.max_threads)
-            {
-                // more threads than the kernel's registers allow: the largest whole-warp block that fits
-                threads = unsigned(std::max(32, s.max_threads / 32 * 32));
-                s = shape_of(kernel, threads, dynamic_shared);
-            }
-            const std::size_t grid = std::max<std::size_t>(
-                1, std::min<std::size_t>(f.tiles, std::size_t(dev.sms) * std::size_t(std::max(s.blocks_per_sm, 1))));
+            const launch_shape s = fitting_shape_of(kernel, threads, dynamic_shared);
+            const std::size_t grid = resident_grid(f.tiles, s, dev);
             args.global_scratch = in_shared ? nullptr : ws.global_scratch(grid * f.scratch_values);
-            kernel<<<unsigned(grid), threads, dynamic_shared>>>(args, sys, coef, norm_params, norm);
+            kernel<<<unsigned(grid), s.threads, dynamic_shared>>>(args, sys, coef, norm_params, norm);
             cuda_check_launch("tiled stage kernel");
         }
+    }
+
+    /*! The kernels of one step: none()'s stage kernels, else register tiles where the
+        plan fits them, else the general tile kernel (whose plan is uploaded only then). */
+    template <class Tableau, bool WithError, class Operations, bool FusedNorm = false, class System, class Value,
+              std::size_t NV>
+    static void run_kernels(const tiling_plan& plan, cuda_workspace<Value>& ws,
+                            const detail::cuda_kernel_args<Value, NV>& args, const System& sys,
+                            const link_coefficients<Tableau, Value>& coef,
+                            const error_norm_params<Value>& norm_params = error_norm_params<Value>{},
+                            detail::cuda_norm_accumulator<Value>* norm = nullptr)
+    {
+        if (run_stage_kernels<Tableau, WithError, Operations, FusedNorm>(plan, args.vectors, sys, coef, norm_params, norm))
+            return;
+        const auto& kernels = ws.device_plan(plan);
+        if (!run_register_tiles<Tableau, WithError, FusedNorm>(plan, kernels, args.vectors, sys, coef, norm_params, norm))
+            run_general_tiles<Tableau, WithError, Operations, FusedNorm>(plan, kernels, ws, args, sys, coef, norm_params,
+                                                                         norm);
     }
 
 public:
@@ -446,12 +466,7 @@ public:
             args.vectors[v] = used ? ws.permanent(v, n) : nullptr;
         }
         const link_coefficients<Tableau, Value> coef(t, h);
-        if (!run_stage_kernels<Tableau, WithError, Operations>(plan, args.vectors, sys, coef))
-        {
-            const auto& kernels = ws.device_plan(plan);
-            if (!run_register_tiles<Tableau, WithError>(plan, kernels, args.vectors, sys, coef))
-                run_general_tiles<Tableau, WithError, Operations>(plan, kernels, ws, args, sys, coef);
-        }
+        run_kernels<Tableau, WithError, Operations>(plan, ws, args, sys, coef);
         if (use_spare)
             cuda_check(cudaMemcpyAsync(out, result, n * sizeof(Value), cudaMemcpyDeviceToDevice), "copying the output state");
     }
@@ -484,13 +499,7 @@ public:
         const link_coefficients<Tableau, Value> coef(t, h);
         detail::cuda_norm_accumulator<Value>* norm = ws.norm_accumulator();
         detail::reset_error_norm(norm);
-        // stage kernels for none(), register tiles where the plan fits them, else the general kernel, as run() does
-        if (!run_stage_kernels<Tableau, true, Operations, true>(plan, args.vectors, sys, coef, params, norm))
-        {
-            const auto& kernels = ws.device_plan(plan);
-            if (!run_register_tiles<Tableau, true, true>(plan, kernels, args.vectors, sys, coef, params, norm))
-                run_general_tiles<Tableau, true, Operations, true>(plan, kernels, ws, args, sys, coef, params, norm);
-        }
+        run_kernels<Tableau, true, Operations, true>(plan, ws, args, sys, coef, params, norm);
         if (use_spare)
             cuda_check(cudaMemcpyAsync(out, result, n * sizeof(Value), cudaMemcpyDeviceToDevice), "copying the output state");
         return detail::read_error_norm(norm);
