@@ -29,6 +29,7 @@
 #include <tbb/task_arena.h>
 
 #include <boost/numeric/odeint/tiled/reference_problems.hpp>
+#include <boost/numeric/odeint/tiled/tuning/tiling_text.hpp>
 
 #include "bench.hpp"
 #include "commands.hpp"
@@ -113,6 +114,7 @@ struct bench_options
     std::string backend_how;  //!< how the backend was chosen, for the header
     precision_kind precision = precision_kind::fp64;
     std::size_t width = 0, height = 0;
+    std::vector<boost::numeric::odeint::tiled::tiling> tilings;  //!< --tiling: explicit tilings, run after the steppers
     std::size_t steps = 0;
     double dt = 0.0;
     int reps = 3;
@@ -179,6 +181,11 @@ void print_help()
         "                         hexagon max(B, (H-1)d rounded up to 256), B = the\n"
         "                         register-tile block's width: 512 for up to 4\n"
         "                         links, else 1024\n"
+        "  --tiling T       also run this explicit tiling, in the tuning cache's text form\n"
+        "                   (repeatable), e.g. --tiling 'trapezoidal width=4096 height=4\n"
+        "                   threads_per_block=128 components_per_thread=4 blocks_per_tile=8\n"
+        "                   clusters=1'; the tiling column shows the kernel family that\n"
+        "                   ran it on the GPU\n"
         "  --height H       trapezoid/hexagon height in links; default: trapezoid the\n"
         "                   method's link count, hexagon 4 (2 for fewer than 4 links)\n"
         "  --steps S        timed steps per repetition (default: chosen so that one\n"
@@ -254,6 +261,13 @@ bench_options parse(int argc, char** argv, bool& help)
         } else if (opt == "--width") {
             o.width = parse_size(in.value(), "--width");
             if (o.width == 0) throw usage_error("--width: must be positive");
+        } else if (opt == "--tiling") {
+            const std::string text = in.value();
+            try {
+                o.tilings.push_back(boost::numeric::odeint::tiled::parse_tiling_text(text));
+            } catch (const std::invalid_argument& e) {
+                throw usage_error(std::string("--tiling: ") + e.what());
+            }
         } else if (opt == "--height") {
             o.height = parse_size(in.value(), "--height");
             if (o.height == 0) throw usage_error("--height: must be positive");
@@ -540,6 +554,10 @@ int run(const bench_options& o)
             job.steppers = o.steppers;
             job.width = o.width;
             job.height = o.height;
+            if (!o.tilings.empty()) {
+                const std::vector<boost::numeric::odeint::tiled::tiling> explicit_tilings = o.tilings;
+                job.tilings = [explicit_tilings](const tiling_context&) { return explicit_tilings; };
+            }
             job.steps = o.steps;
             job.reps = o.reps;
             job.target_seconds = o.target;

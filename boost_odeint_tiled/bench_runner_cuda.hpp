@@ -160,7 +160,8 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, doub
                 tiled::explicit_rk<Tableau, device_state, Value> st(
                     requested ? *requested : default_cuda_tiling(k, d, links, job.width, job.height));
                 r.ms_per_step = runner::measure(st, sys, x, t, dt, job, steps, made, prog, device_sync{});
-                r.tiling = st.tiling().to_string();
+                // which kernels ran it: a tiling the register tiles cannot hold runs the general kernel
+                r.tiling = st.tiling().to_string() + " [" + tiled::kernel_path_name(tiled::cuda_executor::last_path()) + "]";
                 r.tiling_text = tiled::format_tiling_text(st.tiling());
                 r.tuning_device = tiled::cuda_device_name();
                 if (!requested && k == stepper_kind::tuned) {

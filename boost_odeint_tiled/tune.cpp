@@ -420,6 +420,8 @@ candidate_set tbb_candidates(const tiled::link_chain& chain, std::size_t n, std:
       threads per block T and components per thread C (C*T = the tile width), each
       trapezoid height the width holds (2h-1)d <= C*T, hexagons of even height
       (h-1)d <= C*T;
+    - multi-block register tiles: G = 2 .. 16 blocks per tile, in clusters or
+      through L2, the tallest trapezoid G*C*T holds;
     - general-kernel shapes: widths from the legal minimum (rounded up to 256)
       doubling up to 16 Ki, with the backend's default block;
     - none() with 128 .. 1024 threads per block (its stage kernels).
@@ -464,6 +466,29 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
                     found, "search");
             if (h % 2 == 0 && (h - 1) * d <= w)
                 add(tiled::tiling::hexagonal(w, h).components_per_thread(shape.first).threads_per_block(shape.second),
+                    found, "search");
+        }
+    }
+    // multi-block register tiles (tile_group.hpp): G blocks of one shape share a tile
+    // G*C*T wide, as a cluster (halos in distributed shared memory) or through L2;
+    // the tallest trapezoid the width holds, and the full chain where that differs
+    const std::pair<std::size_t, std::size_t> group_shapes[] = {{4, 128}, {4, 256}, {2, 512}};
+    for (const auto& shape : group_shapes) {
+        const std::size_t block_width = shape.first * shape.second;
+        if ((block_width + 2 * d) * 2 * m.value_size > 200 * 1024) continue;  // the block's halo buffers
+        for (std::size_t blocks : {2, 4, 8, 16}) {
+            const std::size_t w = blocks * block_width;
+            if (w > n) break;
+            std::size_t tallest = 0;
+            for (std::size_t h = 1; h <= chain.links; ++h)
+                if ((2 * h - 1) * d <= w) tallest = h;
+            if (tallest == 0) continue;
+            for (bool clusters : {true, false})
+                add(tiled::tiling::trapezoidal(w, tallest)
+                        .components_per_thread(shape.first)
+                        .threads_per_block(shape.second)
+                        .blocks_per_tile(blocks)
+                        .use_clusters(clusters),
                     found, "search");
         }
     }

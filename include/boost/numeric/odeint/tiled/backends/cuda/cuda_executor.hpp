@@ -10,10 +10,12 @@
  shared memory when they fit (else in a per-block global scratch that stays in L2);
  only the plan's edge strips travel through device memory.
 
- Tiles that fit one block's registers run the register-tile kernel
- (register_tile_kernel.hpp) instead, and tiling::none() runs one plain kernel per
- link over all components (stage_kernel.hpp). Not yet here (see doc/): multi-block tiles with
- an inter-block barrier, cluster tiles in distributed shared memory.
+ Tiles that fit the registers of one block, or of a group of blocks that share the
+ tile (a cluster meeting at the hardware barrier and reading halos from each
+ other's shared memory, or blocks of a cooperative grid meeting at an atomic
+ barrier and exchanging halos through L2: tile_group.hpp), run the register-tile
+ kernel (register_tile_kernel.hpp) instead, and tiling::none() runs one plain kernel
+ per link over all components (stage_kernel.hpp).
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -24,6 +26,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <memory>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -156,8 +159,38 @@ struct cuda_tuning
     static constexpr std::size_t shared_scratch_limit = 160 * 1024;
 };
 
+//! Which kernel family ran the last step on this host thread (cuda_executor::last_path()).
+enum class cuda_kernel_path
+{
+    nothing,         //!< no step yet
+    stage_kernels,   //!< none(): one plain kernel per link
+    register_tiles,  //!< single-block register tiles
+    cluster_tiles,   //!< register tiles of several blocks: a thread-block cluster, halos through DSMEM
+    l2_tiles,        //!< register tiles of several blocks: cooperative grid, atomic barrier, halos through L2
+    general_tiles    //!< the general tile kernel
+};
+
+inline const char* kernel_path_name(cuda_kernel_path p)
+{
+    switch (p)
+    {
+    case cuda_kernel_path::stage_kernels: return "stage kernels";
+    case cuda_kernel_path::register_tiles: return "register tiles";
+    case cuda_kernel_path::cluster_tiles: return "cluster tiles";
+    case cuda_kernel_path::l2_tiles: return "multi-block tiles (L2)";
+    case cuda_kernel_path::general_tiles: return "general tiles";
+    default: return "nothing";
+    }
+}
+
 class cuda_executor
 {
+    static cuda_kernel_path& path_record()
+    {
+        static thread_local cuda_kernel_path p = cuda_kernel_path::nothing;
+        return p;
+    }
+
     //! Launch shape of the register-tile kernel of one (kernel function, block size,
     //! shared bytes), asked of the runtime once and then remembered: these queries
     //! cost microseconds, a step of a small problem not much more.
@@ -230,6 +263,7 @@ class cuda_executor
     {
         int sms = 1;
         int shared_optin = 48 * 1024;
+        int major = 0;  //!< compute capability
     };
     static const device_limits& limits()
     {
@@ -242,6 +276,8 @@ class cuda_executor
             cuda_check(cudaDeviceGetAttribute(&l.sms, cudaDevAttrMultiProcessorCount, current), "reading the SM count");
             cuda_check(cudaDeviceGetAttribute(&l.shared_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, current),
                        "reading shared memory");
+            cuda_check(cudaDeviceGetAttribute(&l.major, cudaDevAttrComputeCapabilityMajor, current),
+                       "reading the compute capability");
             device = current;
         }
         return l;
@@ -255,37 +291,179 @@ class cuda_executor
             1, std::min<std::size_t>(work, std::size_t(dev.sms) * std::size_t(std::max(s.blocks_per_sm, 1))));
     }
 
-    /*! Runs the plan with the register-tile kernel when every tile fits C*T
-        components (C components per thread, T threads) and its buffers fit shared
-        memory; returns false (nothing launched) otherwise. */
+    //! Launches one kernel of a register-tile plan: `blocks` blocks of `threads`, in
+    //! clusters of `cluster` blocks (1: none), cooperatively (all resident) or not.
+    template <class Kernel, class... Args>
+    static void launch(Kernel kernel, std::size_t blocks, unsigned threads, std::size_t shared_bytes, unsigned cluster,
+                       bool cooperative, const char* what, const Args&... args)
+    {
+        cudaLaunchConfig_t config{};
+        config.gridDim = dim3(unsigned(blocks));
+        config.blockDim = dim3(threads);
+        config.dynamicSmemBytes = shared_bytes;
+        cudaLaunchAttribute attributes[1];
+        config.attrs = attributes;
+        if (cluster > 1)
+        {
+            attributes[0].id = cudaLaunchAttributeClusterDimension;
+            attributes[0].val.clusterDim.x = cluster;
+            attributes[0].val.clusterDim.y = 1;
+            attributes[0].val.clusterDim.z = 1;
+            config.numAttrs = 1;
+        }
+        else if (cooperative)
+        {
+            attributes[0].id = cudaLaunchAttributeCooperative;
+            attributes[0].val.cooperative = 1;
+            config.numAttrs = 1;
+        }
+        cuda_check(cudaLaunchKernelEx(&config, kernel, args...), what);
+        cuda_check_launch(what);
+    }
+
+    //! Clusters of `cluster` blocks of kernel `kernel` that can be resident at once (0: none fits).
+    template <class Kernel>
+    static int resident_clusters(Kernel kernel, unsigned threads, std::size_t shared_bytes, unsigned cluster)
+    {
+        if (cluster > 8)
+            cuda_check(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1),
+                       "allowing a non-portable cluster size");
+        cudaLaunchConfig_t config{};
+        config.gridDim = dim3(cluster);
+        config.blockDim = dim3(threads);
+        config.dynamicSmemBytes = shared_bytes;
+        cudaLaunchAttribute attribute;
+        attribute.id = cudaLaunchAttributeClusterDimension;
+        attribute.val.clusterDim.x = cluster;
+        attribute.val.clusterDim.y = 1;
+        attribute.val.clusterDim.z = 1;
+        config.attrs = &attribute;
+        config.numAttrs = 1;
+        int clusters = 0;
+        const cudaError_t e = cudaOccupancyMaxActiveClusters(&clusters, kernel, &config);
+        if (e != cudaSuccess) { (void)cudaGetLastError(); return 0; }  // e.g. a cluster larger than the device allows
+        return clusters;
+    }
+
+    //! How one kernel of a register-tile plan is launched (prepared before any launch,
+    //! so that a plan the device cannot run launches nothing and falls back).
+    struct register_launch
+    {
+        cuda_kernel_path path;  //!< register_tiles, cluster_tiles or l2_tiles
+        unsigned blocks;        //!< per tile
+        std::size_t groups;     //!< tiles running at once: the persistent grid has groups * blocks blocks
+    };
+
+    /*! The launch of one kernel of `tiles` tiles (`full`: the whole chain) with group
+        policy Group (tile_group.hpp), tiles of `blocks` blocks; false where the kernel's
+        registers or the device cannot hold that. */
+    template <class Group, class Tableau, bool WithError, std::size_t C, bool FusedNorm, class System, class Value>
+    static bool prepare_register_launch(bool full, std::size_t tiles, unsigned threads, unsigned blocks,
+                                        std::size_t shared_bytes, register_launch& out)
+    {
+        constexpr bool in_clusters = std::is_same<Group, detail::cluster_group>::value;
+        auto kernel = full ? &detail::register_tile_kernel<Tableau, WithError, System, Value, C, true, FusedNorm, Group>
+                           : &detail::register_tile_kernel<Tableau, WithError, System, Value, C, false, FusedNorm, Group>;
+        const launch_shape s = shape_of(kernel, threads, shared_bytes);
+        if (int(threads) > s.max_threads) return false;
+        const device_limits& dev = limits();
+        // groups that can run at once: clusters as the hardware fits them; for l2_group
+        // a grid all of whose blocks are resident (the cooperative launch checks it)
+        const std::size_t resident = in_clusters ? std::size_t(resident_clusters(kernel, threads, shared_bytes, blocks))
+                                                 : std::size_t(dev.sms) * std::size_t(s.blocks_per_sm) / blocks;
+        if (resident == 0) return false;
+        out.path = !Group::multi_block ? cuda_kernel_path::register_tiles
+                   : in_clusters       ? cuda_kernel_path::cluster_tiles
+                                       : cuda_kernel_path::l2_tiles;
+        out.blocks = blocks;
+        out.groups = std::min(tiles, resident);
+        return true;
+    }
+
+    template <class Group, class Tableau, bool WithError, std::size_t C, bool FusedNorm, class System, class Value,
+              std::size_t NV>
+    static void launch_register_kernel(bool full, const register_launch& l, cuda_workspace<Value>& ws,
+                                       detail::register_tile_args<Value, NV> ra, const System& sys,
+                                       const link_coefficients<Tableau, Value>& coef, unsigned threads,
+                                       std::size_t shared_bytes)
+    {
+        constexpr bool in_clusters = std::is_same<Group, detail::cluster_group>::value;
+        ra.group.blocks = l.blocks;
+        ra.group.tile_values = unsigned(l.blocks * C * threads);
+        if (Group::multi_block && !in_clusters)
+        {
+            ra.group.counters = ws.group_counters(l.groups);
+            ra.group.exchange = ws.global_scratch(l.groups * 2 * ra.group.tile_values);
+        }
+        const bool cooperative = Group::multi_block && !in_clusters;
+        const unsigned cluster = in_clusters ? l.blocks : 1;
+        if (full)
+            launch(&detail::register_tile_kernel<Tableau, WithError, System, Value, C, true, FusedNorm, Group>,
+                   l.groups * l.blocks, threads, shared_bytes, cluster, cooperative, "register-tile kernel", ra, sys, coef);
+        else
+            launch(&detail::register_tile_kernel<Tableau, WithError, System, Value, C, false, FusedNorm, Group>,
+                   l.groups * l.blocks, threads, shared_bytes, cluster, cooperative, "register-tile kernel", ra, sys, coef);
+    }
+
+    /*! Runs the plan with the register-tile kernel when every tile fits G*C*T
+        components (G blocks per tile, C components per thread, T threads) and the
+        buffers fit shared memory; returns false (nothing launched) otherwise.
+        G is chosen per kernel of the plan: as many blocks as its widest tile needs
+        (a trapezoid plan's second kernel has narrow tiles), and for the plan's widest
+        kernel the tiling's blocks_per_tile where it is set (fewer than that kernel
+        needs: false). Tiles of several blocks run as clusters when the tiling asks
+        for them (use_clusters; sm_90, G <= 16, and the cluster fits), else through
+        L2 (tile_group.hpp). */
     template <class Tableau, bool WithError, std::size_t C, bool FusedNorm, class System, class Value, std::size_t NV>
     static bool run_register_tiles_with(const tiling_plan& plan,
                                         const std::vector<std::unique_ptr<device_kernel_plan>>& kernels,
-                                        Value* const (&vectors)[NV], const System& sys,
+                                        cuda_workspace<Value>& ws, Value* const (&vectors)[NV], const System& sys,
                                         const link_coefficients<Tableau, Value>& coef, unsigned threads,
                                         const error_norm_params<Value>& norm_params,
                                         detail::cuda_norm_accumulator<Value>* norm)
     {
         using chain = chain_traits<Tableau, WithError>;
-        const std::size_t buffer_values = C * threads + 2 * plan.d;
-        std::size_t meta_ints = 0;
+        const std::size_t width = C * threads;  // one block's components
+        const std::size_t buffer_values = width + 2 * plan.d;
+        std::size_t meta_ints = 0, most_needed = 1;
         for (const auto& k : kernels)
         {
-            if (k->host.widest_hull > (long long)(C * threads) || !k->host.register_meta_fits ||
-                k->host.max_strips > detail::register_tile_max_strips)
-                return false;
+            if (!k->host.register_meta_fits || k->host.max_strips > detail::register_tile_max_strips) return false;
+            most_needed = std::max(most_needed, (std::size_t(k->host.widest_hull) + width - 1) / width);
             const register_meta_layout layout{unsigned(k->host.link_count), unsigned(k->host.max_strips)};
             meta_ints = std::max<std::size_t>(meta_ints, layout.stride(unsigned(NV)));
         }
+        const std::size_t most_blocks = plan.config.blocks_per_tile() ? plan.config.blocks_per_tile() : most_needed;
+        if (most_blocks < most_needed || most_blocks * width > 0x3fffffff) return false;
         const std::size_t shared_bytes = 2 * buffer_values * sizeof(Value) + meta_ints * sizeof(int);
         const std::size_t static_shared = FusedNorm ? detail::error_norm_shared_bytes<Value>() : 0;
         const device_limits& dev = limits();
         if (shared_bytes + static_shared > std::size_t(dev.shared_optin) || plan.d > 0x3fffffff) return false;
-        auto full_kernel = &detail::register_tile_kernel<Tableau, WithError, System, Value, C, true, FusedNorm>;
-        auto part_kernel = &detail::register_tile_kernel<Tableau, WithError, System, Value, C, false, FusedNorm>;
-        const launch_shape full = shape_of(full_kernel, threads, shared_bytes);
-        const launch_shape part = shape_of(part_kernel, threads, shared_bytes);
-        if (int(threads) > full.max_threads || int(threads) > part.max_threads) return false;
+
+        // every kernel's launch first: a plan the device cannot hold launches nothing
+        std::vector<register_launch> launches(kernels.size());
+        for (std::size_t i = 0; i < kernels.size(); ++i)
+        {
+            const flat_kernel_plan& f = kernels[i]->host;
+            if (f.tiles == 0) continue;
+            const bool full = f.link_begin == 0 && f.link_count == chain::links;
+            const std::size_t needed = std::max<std::size_t>(1, (std::size_t(f.widest_hull) + width - 1) / width);
+            const unsigned blocks = unsigned(needed == most_needed ? most_blocks : needed);
+            bool ok = false;
+            if (blocks == 1)
+                ok = prepare_register_launch<detail::single_block_group, Tableau, WithError, C, FusedNorm, System, Value>(
+                    full, f.tiles, threads, 1, shared_bytes, launches[i]);
+            else
+            {
+                if (plan.config.use_clusters() && dev.major >= 9 && blocks <= 16)
+                    ok = prepare_register_launch<detail::cluster_group, Tableau, WithError, C, FusedNorm, System, Value>(
+                        full, f.tiles, threads, blocks, shared_bytes, launches[i]);
+                if (!ok)
+                    ok = prepare_register_launch<detail::l2_group<Value>, Tableau, WithError, C, FusedNorm, System, Value>(
+                        full, f.tiles, threads, blocks, shared_bytes, launches[i]);
+            }
+            if (!ok) return false;
+        }
 
         detail::register_tile_args<Value, NV> ra{};
         for (std::size_t v = 0; v < NV; ++v) ra.vectors[v] = vectors[v];
@@ -294,24 +472,33 @@ class cuda_executor
         ra.buffer_values = unsigned(buffer_values);
         ra.norm_params = norm_params;
         ra.norm = norm;
-        for (const auto& k : kernels)
+        unsigned most_launched = 0;
+        for (std::size_t i = 0; i < kernels.size(); ++i)
         {
-            const flat_kernel_plan& f = k->host;
+            const flat_kernel_plan& f = kernels[i]->host;
             if (f.tiles == 0) continue;
-            ra.hull = static_cast<const long long*>(k->hull.get());
-            ra.meta = static_cast<const int*>(k->register_meta.get());
+            const register_launch& l = launches[i];
+            ra.hull = static_cast<const long long*>(kernels[i]->hull.get());
+            ra.meta = static_cast<const int*>(kernels[i]->register_meta.get());
             ra.layout = register_meta_layout{unsigned(f.link_count), unsigned(f.max_strips)};
             ra.meta_stride = ra.layout.stride(unsigned(NV));
             ra.tiles = unsigned(f.tiles);
             ra.link_begin = unsigned(f.link_begin);
-            const bool is_full = f.link_begin == 0 && f.link_count == chain::links;
-            const launch_shape& s = is_full ? full : part;
-            const std::size_t grid = resident_grid(f.tiles, s, dev);
-            if (is_full)
-                full_kernel<<<unsigned(grid), threads, shared_bytes>>>(ra, sys, coef);
+            const bool full = f.link_begin == 0 && f.link_count == chain::links;
+            if (l.path == cuda_kernel_path::register_tiles)
+                launch_register_kernel<detail::single_block_group, Tableau, WithError, C, FusedNorm>(
+                    full, l, ws, ra, sys, coef, threads, shared_bytes);
+            else if (l.path == cuda_kernel_path::cluster_tiles)
+                launch_register_kernel<detail::cluster_group, Tableau, WithError, C, FusedNorm>(
+                    full, l, ws, ra, sys, coef, threads, shared_bytes);
             else
-                part_kernel<<<unsigned(grid), threads, shared_bytes>>>(ra, sys, coef);
-            cuda_check_launch("register-tile kernel");
+                launch_register_kernel<detail::l2_group<Value>, Tableau, WithError, C, FusedNorm>(
+                    full, l, ws, ra, sys, coef, threads, shared_bytes);
+            if (l.blocks >= most_launched)
+            {
+                most_launched = l.blocks;
+                path_record() = l.path;  // the family of the widest tiles' kernel
+            }
         }
         return true;
     }
@@ -319,7 +506,7 @@ class cuda_executor
     template <class Tableau, bool WithError, bool FusedNorm = false, class System, class Value, std::size_t NV>
     static bool run_register_tiles(const tiling_plan& plan,
                                    const std::vector<std::unique_ptr<device_kernel_plan>>& kernels,
-                                   Value* const (&vectors)[NV], const System& sys,
+                                   cuda_workspace<Value>& ws, Value* const (&vectors)[NV], const System& sys,
                                    const link_coefficients<Tableau, Value>& coef,
                                    const error_norm_params<Value>& norm_params = error_norm_params<Value>{},
                                    detail::cuda_norm_accumulator<Value>* norm = nullptr)
@@ -330,10 +517,10 @@ class cuda_executor
         const std::size_t c = plan.config.components_per_thread() ? plan.config.components_per_thread()
                                                                  : cuda_tuning::components_per_thread(chain::links);
         if (c == 4)
-            return run_register_tiles_with<Tableau, WithError, 4, FusedNorm>(plan, kernels, vectors, sys, coef, threads,
+            return run_register_tiles_with<Tableau, WithError, 4, FusedNorm>(plan, kernels, ws, vectors, sys, coef, threads,
                                                                              norm_params, norm);
         if (c == 2)
-            return run_register_tiles_with<Tableau, WithError, 2, FusedNorm>(plan, kernels, vectors, sys, coef, threads,
+            return run_register_tiles_with<Tableau, WithError, 2, FusedNorm>(plan, kernels, ws, vectors, sys, coef, threads,
                                                                              norm_params, norm);
         return false;  // other widths run the general kernel
     }
@@ -438,14 +625,23 @@ class cuda_executor
                             detail::cuda_norm_accumulator<Value>* norm = nullptr)
     {
         if (run_stage_kernels<Tableau, WithError, Operations, FusedNorm>(plan, args.vectors, sys, coef, norm_params, norm))
+        {
+            path_record() = cuda_kernel_path::stage_kernels;
             return;
+        }
         const auto& kernels = ws.device_plan(plan);
-        if (!run_register_tiles<Tableau, WithError, FusedNorm>(plan, kernels, args.vectors, sys, coef, norm_params, norm))
+        if (!run_register_tiles<Tableau, WithError, FusedNorm>(plan, kernels, ws, args.vectors, sys, coef, norm_params, norm))
+        {
+            path_record() = cuda_kernel_path::general_tiles;
             run_general_tiles<Tableau, WithError, Operations, FusedNorm>(plan, kernels, ws, args, sys, coef, norm_params,
                                                                          norm);
+        }
     }
 
 public:
+    //! The kernel family that ran the last step on this host thread (tests, bench).
+    static cuda_kernel_path last_path() { return path_record(); }
+
     template <class Tableau, bool WithError, class Operations, class System, class Value, class Time>
     static void run(const tiling_plan& plan, cuda_workspace<Value>& ws, const System& sys, const Value* y, Value* out,
                     Value* err, Time t, Time h)

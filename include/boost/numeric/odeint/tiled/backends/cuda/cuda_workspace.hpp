@@ -3,7 +3,8 @@
 
  Device memory of the CUDA backend for one problem size, shared by the copies of a
  stepper: permanent vectors carrying stage data between kernels, a spare output
- vector, per-block scratch for tiles too large for shared memory, the uploaded
+ vector, per-block scratch for tiles too large for shared memory (also the halo
+ exchange areas of multi-block tiles) and their barrier counters, the uploaded
  flat plans, and the small struct an adaptive step's error norm is merged into.
  Frees everything it allocated when the last copy goes.
 
@@ -107,6 +108,19 @@ public:
         }
         return static_cast<Value*>(m_scratch.get());
     }
+    //! `groups` arrival counters of the multi-block tiles' barrier (tile_group.hpp's
+    //! l2_group), set to zero in stream order: each launch starts them from zero.
+    unsigned* group_counters(std::size_t groups)
+    {
+        if (m_counter_count < groups)
+        {
+            m_counters.reset();
+            m_counters = detail::device_allocate(groups * sizeof(unsigned), "allocating tile barrier counters");
+            m_counter_count = groups;
+        }
+        cuda_check(cudaMemsetAsync(m_counters.get(), 0, groups * sizeof(unsigned)), "resetting tile barrier counters");
+        return static_cast<unsigned*>(m_counters.get());
+    }
     //! The uploaded kernels of a plan (identified by its address and shape).
     const std::vector<std::unique_ptr<device_kernel_plan>>& device_plan(const tiling_plan& plan)
     {
@@ -136,6 +150,8 @@ private:
     detail::device_buffer m_scratch;
     std::size_t m_scratch_values = 0;
     detail::device_buffer m_norm;
+    detail::device_buffer m_counters;
+    std::size_t m_counter_count = 0;
     std::vector<std::pair<std::string, std::vector<std::unique_ptr<device_kernel_plan>>>> m_plans;
 };
 

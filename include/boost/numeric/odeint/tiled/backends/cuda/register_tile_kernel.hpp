@@ -23,7 +23,14 @@
    time, so the compiler sees when each F_m dies and does not keep all of them in
    registers for the whole tile.
 
- Used when every tile's components fit C*T (the executor checks it; otherwise the
+ Multi-block tiles: a tile may also be spread over G blocks (tile_group.hpp), block
+ `rank` owning components [rank*C*T, (rank+1)*C*T) of it, with a shared buffer of
+ its own range plus a halo of d on each side. Before each link the blocks meet and
+ each copies its halo from the blocks that formed it (from their shared memory in a
+ cluster, from an exchange area in L2 otherwise); strips earlier kernels wrote come
+ from memory as before. G = 1 (single_block_group) compiles to the kernel as it was.
+
+ Used when every tile's components fit G*C*T (the executor checks it; otherwise the
  general kernel of cuda_executor.hpp runs the plan).
 
  Copyright 2026 the boost_odeint_tiled developers
@@ -39,6 +46,7 @@
 
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/tile_group.hpp>
 #include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
 #include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
 #include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
@@ -60,6 +68,7 @@ struct register_tile_args
     int d;
     long long n;
     unsigned buffer_values;           //!< per shared buffer: C*T + 2d
+    tile_group_args<Value> group;     //!< blocks per tile and, for l2_group, its barrier and exchange
     error_norm_params<Value> norm_params;    //!< FusedNorm: odeint's error checker constants
     cuda_norm_accumulator<Value>* norm;      //!< FusedNorm: where the blocks merge the norm
 };
@@ -118,7 +127,7 @@ constexpr std::size_t register_tile_max_strips = 2;
     error chain of an adaptive step) the error link reduces the error estimate to
     odeint's error norm in `partial` instead of storing it, as
     fused_operations::combine_error_norm does on the host. */
-template <class Tableau, bool WithError, class System, class Value, std::size_t C, bool FusedNorm>
+template <class Tableau, bool WithError, class System, class Value, std::size_t C, bool FusedNorm, class Group>
 struct register_tile
 {
     using chain = chain_traits<Tableau, WithError>;
@@ -136,8 +145,10 @@ struct register_tile
     const System& sys;
     const link_coefficients<Tableau, Value>& coef;
     const int* meta;       //!< this tile's record, in shared memory
-    Value* buffers[2];     //!< shared stage-argument buffers; component h0 - d at [0]
+    Value* buffers[2];     //!< shared stage-argument buffers; component h0 + lo - d at [0]
     long long h0;          //!< the tile's first component
+    int lo;                //!< this block's first component, relative to h0 (rank * C * T)
+    Group& group;
     error_norm_block<Value>& partial;  //!< FusedNorm: this thread's share of the norm
     Value f[L][C];
     Value y[C];
@@ -153,17 +164,39 @@ struct register_tile
 #pragma unroll
         for (std::size_t c = 0; c < C; ++c)
         {
-            const int r = int(c) * int(blockDim.x) + int(threadIdx.x);
+            const int r = lo + int(c) * int(blockDim.x) + int(threadIdx.x);
             y[c] = r < hull_size ? y_tile[r] : Value(0);
         }
         if (args.link_begin == 0)
         {
+            // this block's window of the input state: its own range and the halo
             const int d = args.d;
-            const int lo = h0 - d < 0 ? -int(h0) : -d;
-            const int hi = h0 + hull_size + d > n ? int(n - h0) : hull_size + d;
-            for (int r = lo + int(threadIdx.x); r < hi; r += int(blockDim.x)) buffers[0][r + d] = y_tile[r];
+            const int own_end = lo + int(C * blockDim.x) < hull_size ? lo + int(C * blockDim.x) : hull_size;
+            const int first = h0 + lo - d < 0 ? -int(h0) : lo - d;
+            const int last = h0 + own_end + d > n ? int(n - h0) : own_end + d;
+            for (int r = first + int(threadIdx.x); r < last; r += int(blockDim.x)) buffers[0][r - lo + d] = y_tile[r];
         }
         __syncthreads();
+    }
+
+    //! Halo components [first, last) (tile-relative, formed by the previous link in
+    //! other blocks of the tile) into this block's buffer, from their owners.
+    __device__ __forceinline__ void exchange_halo(Value* buffer, unsigned area, int first, int last, int width)
+    {
+        const int d = args.d;
+        for (int r = first + int(threadIdx.x); r < last; r += int(blockDim.x))
+        {
+            const unsigned owner = unsigned(r) / unsigned(width);
+            buffer[r - lo + d] = group.peer(buffer + (r - int(owner) * width + d), owner, area, r);
+        }
+    }
+
+    //! A stage-argument value this block formed at link jj that another block of the
+    //! tile may read as halo (within d of this block's edges): handed to the group.
+    __device__ __forceinline__ void share_edge(unsigned jj, int r, int width, Value v)
+    {
+        if constexpr (Group::multi_block)
+            if (r < lo + args.d || r >= lo + width - args.d) group.publish((jj + 1) & 1u, r, v);
     }
 
     //! Link J (kernel-relative index jj) at this tile: RHS at the thread's components
@@ -178,16 +211,33 @@ struct register_tile
         Value* const out_buffer = buffers[(jj + 1) & 1];
         // stage argument J: this tile's part is in in_buffer (the previous link), the
         // strips other tiles made come from memory
+        const int width = int(C * blockDim.x);  // this block's own range: [lo, lo + width)
         if constexpr (in != vector_ids::state_in)
         {
+            // the strips of this block's window (own range and halo) from memory
             const int* record = meta + args.layout.strips_offset(in, 0);
             const Value* src = args.vectors[in];
             for (int s = 0; s < record[0]; ++s)
-                for (int r = record[1 + 2 * s] + int(threadIdx.x); r < record[2 + 2 * s]; r += int(blockDim.x))
-                    in_buffer[r + d] = src[h0 + r];
+            {
+                const int first = record[1 + 2 * s] > lo - d ? record[1 + 2 * s] : lo - d;
+                const int last = record[2 + 2 * s] < lo + width + d ? record[2 + 2 * s] : lo + width + d;
+                for (int r = first + int(threadIdx.x); r < last; r += int(blockDim.x)) in_buffer[r - lo + d] = src[h0 + r];
+            }
+            if constexpr (Group::multi_block)
+            {
+                // the halo the previous link formed in the other blocks of the tile
+                group.sync();
+                if (jj > 0)
+                {
+                    const int pa = meta[2 * (jj - 1)], pb = meta[2 * (jj - 1) + 1];
+                    exchange_halo(in_buffer, jj & 1u, lo - d > pa ? lo - d : pa, lo < pb ? lo : pb, width);
+                    exchange_halo(in_buffer, jj & 1u, lo + width > pa ? lo + width : pa,
+                                  lo + width + d < pb ? lo + width + d : pb, width);
+                }
+            }
             __syncthreads();
         }
-        const shared_stage_view<Value> view{in_buffer, unsigned(h0 - d)};
+        const shared_stage_view<Value> view{in_buffer, unsigned(h0 + lo - d)};
         const Value tj = coef.stage_time[J];
         // the link's metadata in registers before the component loop: the loop's
         // shared-memory stores could alias it as far as the compiler knows
@@ -210,7 +260,7 @@ struct register_tile
 #pragma unroll
         for (std::size_t c = 0; c < C; ++c)
         {
-            const int r = int(c) * int(blockDim.x) + int(threadIdx.x);
+            const int r = lo + int(c) * int(blockDim.x) + int(threadIdx.x);
             if (r < a || r >= b) continue;
             const long long i = h0 + r;
             f[J][c] = static_cast<Value>(sys(std::size_t(i), view, tj));
@@ -226,7 +276,8 @@ struct register_tile
                 constexpr int yv = chain::stage_argument(J + 1);
                 const Value v = weighted_sum_row<ops::row_a<Tableau, J + 1>, C>(y[c], coef.ha[J + 1], f, c,
                                                                                 std::make_index_sequence<J + 1>{});
-                out_buffer[r + d] = v;
+                out_buffer[r - lo + d] = v;
+                share_edge(jj, r, width, v);
                 if (y_stores.contains(r)) args.vectors[yv][i] = v;
             }
             if constexpr (chain::lc_forms_solution(J))
@@ -234,7 +285,11 @@ struct register_tile
                 const Value v =
                     weighted_sum_row<ops::row_b<Tableau>, C>(y[c], coef.hb, f, c, std::make_index_sequence<J + 1>{});
                 args.vectors[vector_ids::state_out][i] = v;
-                if constexpr (chain::fsal_alias) out_buffer[r + d] = v;
+                if constexpr (chain::fsal_alias)
+                {
+                    out_buffer[r - lo + d] = v;
+                    share_edge(jj, r, width, v);
+                }
             }
             if constexpr (chain::lc_forms_error(J))
             {
@@ -272,24 +327,28 @@ struct register_tile_launch_bounds
 
 /*! Full: the kernel computes links 0 .. L-1 (link loop unrolled at compile time);
     otherwise links link_begin .. link_begin + layout.link_count - 1, dispatched at run time. */
-template <class Tableau, bool WithError, class System, class Value, std::size_t C, bool Full, bool FusedNorm>
+template <class Tableau, bool WithError, class System, class Value, std::size_t C, bool Full, bool FusedNorm,
+          class Group = single_block_group>
 __global__ void __launch_bounds__(register_tile_launch_bounds<C>::max_threads, register_tile_launch_bounds<C>::min_blocks)
 register_tile_kernel(register_tile_args<Value, chain_traits<Tableau, WithError>::vector_count> args, System sys,
                      link_coefficients<Tableau, Value> coef)
 {
-    using tile_type = register_tile<Tableau, WithError, System, Value, C, FusedNorm>;
+    using tile_type = register_tile<Tableau, WithError, System, Value, C, FusedNorm, Group>;
     extern __shared__ unsigned char shared_raw[];
     Value* const values = reinterpret_cast<Value*>(shared_raw);
     int* const meta = reinterpret_cast<int*>(values + 2 * args.buffer_values);
     error_norm_block<Value> partial;
+    Group group(args.group);
+    const int lo = int(group.rank() * C * blockDim.x);
 
-    for (unsigned tile = blockIdx.x; tile < args.tiles; tile += gridDim.x)
+    for (unsigned tile = group.index(); tile < args.tiles; tile += group.count())
     {
         // the previous tile ended with a barrier: the shared record and buffers are free
         const int* src = args.meta + std::size_t(tile) * args.meta_stride;
         for (unsigned k = threadIdx.x; k < args.meta_stride; k += blockDim.x) meta[k] = src[k];
         __syncthreads();
-        tile_type t{args, sys, coef, meta, {values, values + args.buffer_values}, args.hull[2 * tile], partial, {}, {}};
+        tile_type t{args, sys, coef, meta, {values, values + args.buffer_values}, args.hull[2 * tile], lo, group,
+                    partial, {}, {}};
         t.load_state(int(args.hull[2 * tile + 1] - t.h0), args.n);
         if constexpr (Full)
             for_each_index<tile_type::L>([&](auto JC) { t.template run_link<decltype(JC)::value>(unsigned(JC)); });
@@ -297,6 +356,10 @@ register_tile_kernel(register_tile_args<Value, chain_traits<Tableau, WithError>:
             for (unsigned jj = 0; jj < args.layout.link_count; ++jj)
                 dispatch_link<tile_type::L>(args.link_begin + jj,
                                             [&](auto JC) { t.template run_link<decltype(JC)::value>(jj); });
+        // the other blocks of the tile may still read this block's buffers (or, for
+        // l2_group, its exchange area) for their last link: meet before overwriting
+        // them with the next tile, and before a cluster's block exits
+        if constexpr (Group::multi_block) group.sync();
     }
     // every block of every launch merges (a launch without the error link adds +0 and
     // no flags, which the merge skips): the barrier inside is reached by the whole block

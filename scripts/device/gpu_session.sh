@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# One GPU-machine session in one command: configures build-gpu with the tests and the
+# tool (Release, CUDA, sm_90), builds the CUDA test programs and the tool in one
+# parallel build (a no-op when build-gpu is current), then runs the given steps in order.
+# Run from the repository root on the GPU machine, .deps/ carried (TBB packages):
+#
+#   scripts/device/gpu_session.sh OUT [STEP ...]
+#
+# STEP: test (ctest -L gpu), sweep (scripts/device/multi_block_sweep.sh), sanitize (compute-sanitizer on
+# the multi-block test's cases), bench (the documented H100 table: every method,
+# d = 32 .. 524288). OUT gets configure.log, build.log and each step's files.
+# Exit status: ctest's when `test` ran, else 0; 1 if configuring or building failed.
+set -u -o pipefail
+out=${1:?output folder}
+shift
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
+
+if [ ! -e /usr/include/tbb/tbb.h ] && ls .deps/*.deb >/dev/null 2>&1; then
+  # shellcheck source=scripts/device/tbb_env.sh disable=SC1091
+  source scripts/device/tbb_env.sh
+fi
+export PATH="$PATH:/usr/local/cuda/bin"
+jobs=$(nproc 2>/dev/null || echo 4)
+tool=build-gpu/boost_odeint_tiled/boost_odeint_tiled
+{ nvidia-smi 2>&1 | head -15; nvcc --version 2>&1 | tail -2; } > "$out/env.txt"
+
+start=$SECONDS
+cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
+      -DBOOST_ODEINT_TILED_ENABLE_CUDA=ON -DBOOST_ODEINT_TILED_BUILD_TESTS=ON \
+      -DBOOST_ODEINT_TILED_BUILD_EXAMPLES=OFF -DBOOST_ODEINT_TILED_BUILD_TOOL=ON > "$out/configure.log" 2>&1 ||
+  { tail -20 "$out/configure.log"; exit 1; }
+tests=$(ctest --test-dir build-gpu -L gpu -N 2>/dev/null | sed -n 's/^ *Test *#[0-9]*: *\([A-Za-z0-9_]*\)$/\1/p' | sort -u)
+# shellcheck disable=SC2086
+if ! cmake --build build-gpu -j "$jobs" --target boost_odeint_tiled_tool $tests > "$out/build.log" 2>&1; then
+  grep -E "error" "$out/build.log" | head -30; echo "build failed"; exit 1
+fi
+echo "== built in $((SECONDS - start)) s: tool and $(echo $tests | wc -w) GPU tests"
+
+rc=0
+for step in "$@"; do
+  case "$step" in
+    test)
+      ctest --test-dir build-gpu -L gpu --output-on-failure --no-tests=error -j 2 --timeout 400 \
+            --output-junit "$out/ctest-junit.xml" > "$out/ctest.log" 2>&1
+      rc=$?
+      grep -E "tests passed|tests failed|Skipped|\*\*\*Failed|Passed|sec$" "$out/ctest.log" | tail -12
+      echo "ctest -L gpu: exit $rc" ;;
+    sweep) scripts/device/multi_block_sweep.sh "$out" "$tool" ;;
+    sanitize)
+      exe=$(find build-gpu -name multi_block_tiles_cuda -type f | head -1)
+      for tool_name in memcheck racecheck synccheck; do
+        for case_name in halos_wider_than_a_block_and_awkward_sizes adaptive_steps_on_multi_block_tiles_follow_the_host_controller; do
+          timeout 150 compute-sanitizer --tool "$tool_name" --error-exitcode 9 "$exe" --run_test="$case_name" \
+            > "$out/sanitize_${tool_name}_${case_name%%_*}.log" 2>&1
+          echo "compute-sanitizer $tool_name $case_name: exit $? ($(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' \
+            "$out/sanitize_${tool_name}_${case_name%%_*}.log" | tail -1))"
+        done
+      done ;;
+    bench)
+      "$tool" bench --backend cuda --n 16Mi --d 32,256,1024,16384,131072,524288 \
+        --methods rk4,dopri5,verner56,bogacki-shampine32 --steppers stock-cuda,none,trapezoidal,automatic \
+        --csv "$out/gpu_bench.csv" --json "$out/gpu_bench.json" --plot "$out/gpu_speedup.svg" \
+        > "$out/gpu_bench.txt" 2>&1
+      echo "bench: exit $?"; tail -40 "$out/gpu_bench.txt" | cut -c1-170 ;;
+    *) echo "unknown step $step" ;;
+  esac
+  echo "== $step done after $((SECONDS - start)) s"
+done
+exit "$rc"
