@@ -19,7 +19,8 @@
  (the method table's runners): explicit tilings, and on the CUDA backend bench's
  stepper kinds for its defaults and the model's. On the GPU the search also
  covers the launch knobs: threads per block and components per thread of the
- register tiles, threads per block of none(). See print_help().
+ register tiles, blocks per tile (clusters or L2) of multi-block register tiles,
+ threads per block of none(). See print_help().
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -102,7 +103,9 @@ void print_help()
         "                   cuda: thrust::device_vector states, only in a build with\n"
         "                   the CUDA backend; it searches scheme, width and height and\n"
         "                   the launch knobs: threads per block and components per\n"
-        "                   thread (register tiles), threads per block (none)\n"
+        "                   thread (register tiles), blocks per tile in clusters or\n"
+        "                   through L2 (multi-block register tiles, 2 .. 16 blocks),\n"
+        "                   threads per block (none)\n"
         "  --problem P      bruss2d | heat | phase-chain                 (default bruss2d)\n"
         "                   heat and phase-chain have d = 1 and ignore --d\n"
         "  --n N            components; suffixes Ki, Mi, Gi                (default 1Mi)\n"
