@@ -56,8 +56,11 @@ struct backend_dispatcher_sfinae<thrust::device_vector<T, Alloc>>
 /*! Resolves automatic() for the CUDA backend: register tiles (one block of
     cuda_tuning::register_tile_threads(links) threads, components_per_thread(links)
     components each) as wide as a block holds, the trapezoid height moving the least
-    memory per step; none() where no trapezoid fits or saves little (large d:
-    multi-block tiles are not implemented yet). Hexagons are not chosen: on an H200
+    memory per step; none() where no trapezoid fits or saves little. Multi-block
+    tiles (tile_group.hpp) are not chosen: on an H100 (BRUSS2D, n = 16 Mi) clusters
+    and L2 groups of 2-16 blocks were slower than the single-block tile at d = 32 and
+    than none() at d = 256 and 1024 (doc/results/gpu_h100.md); `tune` measures them
+    for the problem at hand. Hexagons are not chosen: on an H200
     they ran 2-2.5x slower than trapezoids of the same width at every size measured
     (their second kernel's tiles grow, so fewer threads have work per link), and
     trapezoids saving less than 40 % of none()'s traffic did not beat it. */
