@@ -321,9 +321,31 @@ class cuda_executor
         cuda_check_launch(what);
     }
 
-    //! Clusters of `cluster` blocks of kernel `kernel` that can be resident at once (0: none fits).
+    //! Clusters of `cluster` blocks of kernel `kernel` that can be resident at once (0: none
+    //! fits); asked of the runtime once per launch shape, like shape_of.
     template <class Kernel>
     static int resident_clusters(Kernel kernel, unsigned threads, std::size_t shared_bytes, unsigned cluster)
+    {
+        struct known_shape
+        {
+            const void* kernel;
+            unsigned threads;
+            std::size_t shared_bytes;
+            unsigned cluster;
+            int clusters;
+        };
+        static thread_local std::vector<known_shape> known;
+        for (const known_shape& k : known)
+            if (k.kernel == reinterpret_cast<const void*>(kernel) && k.threads == threads &&
+                k.shared_bytes == shared_bytes && k.cluster == cluster)
+                return k.clusters;
+        const int clusters = query_resident_clusters(kernel, threads, shared_bytes, cluster);
+        known.push_back({reinterpret_cast<const void*>(kernel), threads, shared_bytes, cluster, clusters});
+        return clusters;
+    }
+
+    template <class Kernel>
+    static int query_resident_clusters(Kernel kernel, unsigned threads, std::size_t shared_bytes, unsigned cluster)
     {
         if (cluster > 8)
             cuda_check(cudaFuncSetAttribute(kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1),
