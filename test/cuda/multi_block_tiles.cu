@@ -9,7 +9,8 @@
  halos wider than a block (d > C*T, so a halo spans several blocks), tiles
  narrower than their group, n not a multiple of anything, clusters beyond the
  portable size of 8, and the fused error norm of adaptive steps. Each case also
- checks that the multi-block path is the one that ran.
+ checks that the multi-block path is the one that ran, and that a tile wider than a
+ block uses several only when the tiling asks (blocks_per_tile or use_clusters).
 
  The barrier stress test runs thousands of launches over random tile configurations
  (n, d, width, height, threads, components per thread, blocks per tile, cluster or
@@ -212,10 +213,28 @@ BOOST_AUTO_TEST_CASE(halos_wider_than_a_block_and_awkward_sizes)
             const auto sys = tiled::problems::wide_stencil(s.n, s.d, 0.5);
             auto t = s.hex ? tiled::tiling::hexagonal(s.w, s.h) : tiled::tiling::trapezoidal(s.w, s.h);
             t.threads_per_block(s.threads).components_per_thread(s.per_thread).use_clusters(clusters);
-            if (s.blocks) t.blocks_per_tile(s.blocks);
+            // enough blocks for the widest tile (a hexagon's is wider than its width)
+            const std::size_t block_width = std::size_t(s.threads) * s.per_thread;
+            t.blocks_per_tile(s.blocks ? s.blocks : (std::min(s.w, s.n) + 2 * s.h * s.d) / block_width + 1);
             check_agreement<tiled::runge_kutta4_tableau>(sys, t, 20);
             check_agreement<tiled::runge_kutta_dopri5_tableau>(sys, t, 20);
         }
+}
+
+BOOST_AUTO_TEST_CASE(tiles_wider_than_a_block_use_several_only_when_the_tiling_asks)
+{
+    const auto sys = tiled::problems::bruss2d(16, 40);
+    const auto wide = tiled::tiling::trapezoidal(1024, 4).threads_per_block(64).components_per_thread(4);
+    cuda_kernel_path path{};
+    BOOST_TEST(run_and_compare<tiled::runge_kutta4_tableau>(sys, wide, 10, path) <= 1e-12);
+    BOOST_TEST((path == cuda_kernel_path::general_tiles));
+    auto grouped = wide;
+    grouped.blocks_per_tile(4);
+    BOOST_TEST(run_and_compare<tiled::runge_kutta4_tableau>(sys, grouped, 10, path) <= 1e-12);
+    BOOST_TEST((path == cuda_kernel_path::l2_tiles));
+    auto narrow = tiled::tiling::trapezoidal(256, 4).threads_per_block(64).components_per_thread(4);
+    BOOST_TEST(run_and_compare<tiled::runge_kutta4_tableau>(sys, narrow, 10, path) <= 1e-12);
+    BOOST_TEST((path == cuda_kernel_path::register_tiles));
 }
 
 BOOST_AUTO_TEST_CASE(adaptive_steps_on_multi_block_tiles_follow_the_host_controller)
@@ -227,7 +246,8 @@ BOOST_AUTO_TEST_CASE(adaptive_steps_on_multi_block_tiles_follow_the_host_control
     sys.initial_state(x0);
     for (bool clusters : {false, true})
     {
-        const auto t = tiled::tiling::trapezoidal(1024, 4).threads_per_block(64).components_per_thread(4).use_clusters(clusters);
+        const auto t = tiled::tiling::trapezoidal(1024, 4).threads_per_block(64).components_per_thread(4).blocks_per_tile(4)
+                           .use_clusters(clusters);
         host_state ref = x0;
         auto cpu = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<host_state>(tiled::tiling::none()));
         const std::size_t cpu_steps = odeint::integrate_adaptive(cpu, sys, ref, 0.0, 0.05, 1e-3);

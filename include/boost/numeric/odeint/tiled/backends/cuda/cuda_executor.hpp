@@ -430,12 +430,13 @@ class cuda_executor
     /*! Runs the plan with the register-tile kernel when every tile fits G*C*T
         components (G blocks per tile, C components per thread, T threads) and the
         buffers fit shared memory; returns false (nothing launched) otherwise.
-        G is chosen per kernel of the plan: as many blocks as its widest tile needs
-        (a trapezoid plan's second kernel has narrow tiles), and for the plan's widest
-        kernel the tiling's blocks_per_tile where it is set (fewer than that kernel
-        needs: false). Tiles of several blocks run as clusters when the tiling asks
-        for them (use_clusters; sm_90, G <= 16, and the cluster fits), else through
-        L2 (tile_group.hpp). */
+        Tiles of several blocks are used only when the tiling asks for them
+        (blocks_per_tile or use_clusters set); G is then chosen per kernel of the plan:
+        as many blocks as its widest tile needs (a trapezoid plan's second kernel has
+        narrow tiles), and for the plan's widest kernel the tiling's blocks_per_tile
+        where it is set (fewer than that kernel needs: false). They run as clusters
+        when the tiling asks for them (use_clusters; sm_90, G <= 16, and the cluster
+        fits), else through L2 (tile_group.hpp). */
     template <class Tableau, bool WithError, std::size_t C, bool FusedNorm, class System, class Value, std::size_t NV>
     static bool run_register_tiles_with(const tiling_plan& plan,
                                         const std::vector<std::unique_ptr<device_kernel_plan>>& kernels,
@@ -455,6 +456,11 @@ class cuda_executor
             const register_meta_layout layout{unsigned(k->host.link_count), unsigned(k->host.max_strips)};
             meta_ints = std::max<std::size_t>(meta_ints, layout.stride(unsigned(NV)));
         }
+        // tiles wider than one block run on several only where the tiling asks for it: on
+        // the H100 they were not faster than the general kernel for every shape (RK4,
+        // trapezoidal(7168, 4) at d = 1024: 2.86 ms through L2 against 2.11 ms)
+        const bool asks_for_groups = plan.config.blocks_per_tile() != 0 || plan.config.use_clusters();
+        if (most_needed > 1 && !asks_for_groups) return false;
         const std::size_t most_blocks = plan.config.blocks_per_tile() ? plan.config.blocks_per_tile() : most_needed;
         if (most_blocks < most_needed || most_blocks * width > 0x3fffffff) return false;
         const std::size_t shared_bytes = 2 * buffer_values * sizeof(Value) + meta_ints * sizeof(int);
