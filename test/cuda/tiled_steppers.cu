@@ -28,6 +28,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "support/device_agreement.hpp"
 #include "support/require_gpu.hpp"
 
 using boost_odeint_tiled_test::require_gpu;
@@ -35,72 +36,27 @@ BOOST_TEST_GLOBAL_FIXTURE(require_gpu);
 
 namespace odeint = boost::numeric::odeint;
 namespace tiled = boost::numeric::odeint::tiled;
-using host_state = std::vector<double>;
-using device_state = thrust::device_vector<double>;
+using boost_odeint_tiled_test::device_state;
+using boost_odeint_tiled_test::host_state;
+using boost_odeint_tiled_test::to_host;
 
 namespace {
-
-double max_relative_difference(const host_state& a, const host_state& b)
-{
-    double m = 0;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        m = std::max(m, std::abs(a[i] - b[i]) / std::max(std::abs(a[i]), 1e-300));
-    return m;
-}
-
-host_state to_host(const device_state& d)
-{
-    host_state h(d.size());
-    thrust::copy(d.begin(), d.end(), h.begin());
-    return h;
-}
 
 template <class Tableau, class System>
 void check_agreement(const System& sys, const tiled::tiling& config, int steps = 100)
 {
-    const std::size_t n = sys.size();
-    host_state x0(n);
-    sys.initial_state(x0);
-    const double dt = 0.5 * sys.suggested_dt();
-    host_state ref = x0;
-    tiled::explicit_rk<Tableau, host_state> cpu(tiled::tiling::none());
-    for (int s = 0; s < steps; ++s) cpu.do_step(sys, ref, s * dt, dt);
-
-    device_state x(x0.begin(), x0.end());
-    tiled::explicit_rk<Tableau, device_state> gpu(config);
-    for (int s = 0; s < steps; ++s) gpu.do_step(sys, x, s * dt, dt);
-    const double diff = max_relative_difference(ref, to_host(x));
-    BOOST_TEST_INFO(Tableau::name << " " << gpu.tiling() << " n=" << n << " d=" << sys.access_distance());
+    const double diff = boost_odeint_tiled_test::agreement_after_steps<Tableau>(sys, config, steps);
+    BOOST_TEST_INFO(Tableau::name << " " << config << " n=" << sys.size() << " d=" << sys.access_distance());
     BOOST_TEST(diff <= 1e-12);
 }
 
 template <class Tableau, class System>
 void check_error_estimate(const System& sys, const tiled::tiling& config)
 {
-    const std::size_t n = sys.size();
-    host_state x0(n), err_ref(n);
-    sys.initial_state(x0);
-    const double dt = 0.5 * sys.suggested_dt();
-    host_state ref = x0;
-    tiled::explicit_rk<Tableau, host_state> cpu(tiled::tiling::none());
-    cpu.do_step(sys, ref, 0.0, dt, err_ref);
-    device_state x(x0.begin(), x0.end()), err(n);
-    tiled::explicit_rk<Tableau, device_state> gpu(config);
-    gpu.do_step(sys, x, 0.0, dt, err);
-    const host_state e = to_host(err);
-    // The estimate is a sum of large terms that cancel (it is ~1e-18 here, the terms
-    // ~1e-2): besides 1e-10 of its size, allow rounding of the terms (the GPU fuses
-    // multiply-adds differently), measured against the state's size.
-    double scale = 0, m = 0, state = 0;
-    for (std::size_t i = 0; i < n; ++i)
-    {
-        scale = std::max(scale, std::abs(err_ref[i]));
-        m = std::max(m, std::abs(e[i] - err_ref[i]));
-        state = std::max(state, std::abs(x0[i]));
-    }
-    BOOST_TEST_INFO(Tableau::name << " " << gpu.tiling());
-    BOOST_TEST(m <= 1e-10 * scale + 1e-15 * state);
-    BOOST_TEST(max_relative_difference(ref, to_host(x)) <= 1e-12);
+    const auto c = boost_odeint_tiled_test::error_estimate_agreement<Tableau>(sys, config);
+    BOOST_TEST_INFO(Tableau::name << " " << config);
+    BOOST_TEST(c.error_difference <= c.error_bound);
+    BOOST_TEST(c.state_difference <= 1e-12);
 }
 
 const std::vector<tiled::tiling>& tilings()
