@@ -474,7 +474,7 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
     }
     // multi-block register tiles (tile_group.hpp): G blocks of one shape share a tile
     // G*C*T wide, as a cluster (halos in distributed shared memory) or through L2;
-    // the tallest trapezoid the width holds, and the full chain where that differs
+    // the tallest trapezoid the width holds
     const std::pair<std::size_t, std::size_t> group_shapes[] = {{4, 128}, {4, 256}, {2, 512}};
     for (const auto& shape : group_shapes) {
         const std::size_t block_width = shape.first * shape.second;

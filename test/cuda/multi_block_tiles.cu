@@ -81,9 +81,9 @@ double tolerance(std::size_t d) { return 1e-12 * std::max(1.0, double(d) / 32.0)
 template <class Tableau, class System>
 double run_and_compare(const System& sys, const tiled::tiling& config, int steps, cuda_kernel_path& path)
 {
-    const double diff = boost_odeint_tiled_test::agreement_after_steps<Tableau>(sys, config, steps);
+    const auto c = boost_odeint_tiled_test::agreement_after_steps<Tableau>(sys, config, steps);
     path = tiled::cuda_executor::last_path();  // of the GPU's steps: the comparison launches no tiled step
-    return diff;
+    return c.difference;
 }
 
 template <class Tableau, class System>

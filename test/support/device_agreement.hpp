@@ -52,9 +52,15 @@ inline host_state to_host(const device_state& d)
 
 /*! `steps` steps of Tableau from the system's initial state with dt = suggested_dt / 2,
     on the GPU with `config` and on the TBB backend with none(): the max relative
-    difference of the results. */
+    difference of the results, and the tiling the GPU stepper used. */
+struct state_comparison
+{
+    double difference;                           //!< max relative difference of the states
+    boost::numeric::odeint::tiled::tiling used;  //!< the GPU stepper's tiling (automatic resolved)
+};
+
 template <class Tableau, class System>
-double agreement_after_steps(const System& sys, const boost::numeric::odeint::tiled::tiling& config, int steps)
+state_comparison agreement_after_steps(const System& sys, const boost::numeric::odeint::tiled::tiling& config, int steps)
 {
     namespace tiled = boost::numeric::odeint::tiled;
     const std::size_t n = sys.size();
@@ -67,7 +73,7 @@ double agreement_after_steps(const System& sys, const boost::numeric::odeint::ti
     device_state x(x0.begin(), x0.end());
     tiled::explicit_rk<Tableau, device_state> gpu(config);
     for (int s = 0; s < steps; ++s) gpu.do_step(sys, x, s * dt, dt);
-    return max_relative_difference(ref, to_host(x));
+    return {max_relative_difference(ref, to_host(x)), gpu.tiling()};
 }
 
 struct error_estimate_comparison
@@ -75,6 +81,7 @@ struct error_estimate_comparison
     double error_difference;  //!< max_i |err_gpu_i - err_host_i|
     double error_bound;       //!< what that difference may be
     double state_difference;  //!< max relative difference of the solutions
+    boost::numeric::odeint::tiled::tiling used;  //!< the GPU stepper's tiling (automatic resolved)
 };
 
 /*! One embedded step of Tableau on the GPU with `config` and on the TBB backend with
@@ -103,7 +110,7 @@ error_estimate_comparison error_estimate_agreement(const System& sys, const boos
         m = std::max(m, std::abs(e[i] - err_ref[i]));
         state = std::max(state, std::abs(x0[i]));
     }
-    return {m, 1e-10 * scale + 1e-15 * state, max_relative_difference(ref, to_host(x))};
+    return {m, 1e-10 * scale + 1e-15 * state, max_relative_difference(ref, to_host(x)), gpu.tiling()};
 }
 
 } // namespace boost_odeint_tiled_test

@@ -291,6 +291,17 @@ class cuda_executor
             1, std::min<std::size_t>(work, std::size_t(dev.sms) * std::size_t(std::max(s.blocks_per_sm, 1))));
     }
 
+    //! The launch attribute of clusters of `cluster` blocks along x.
+    static cudaLaunchAttribute cluster_dimension(unsigned cluster)
+    {
+        cudaLaunchAttribute a{};
+        a.id = cudaLaunchAttributeClusterDimension;
+        a.val.clusterDim.x = cluster;
+        a.val.clusterDim.y = 1;
+        a.val.clusterDim.z = 1;
+        return a;
+    }
+
     //! Launches one kernel of a register-tile plan: `blocks` blocks of `threads`, in
     //! clusters of `cluster` blocks (1: none), cooperatively (all resident) or not.
     template <class Kernel, class... Args>
@@ -305,10 +316,7 @@ class cuda_executor
         config.attrs = attributes;
         if (cluster > 1)
         {
-            attributes[0].id = cudaLaunchAttributeClusterDimension;
-            attributes[0].val.clusterDim.x = cluster;
-            attributes[0].val.clusterDim.y = 1;
-            attributes[0].val.clusterDim.z = 1;
+            attributes[0] = cluster_dimension(cluster);
             config.numAttrs = 1;
         }
         else if (cooperative)
@@ -354,11 +362,7 @@ class cuda_executor
         config.gridDim = dim3(cluster);
         config.blockDim = dim3(threads);
         config.dynamicSmemBytes = shared_bytes;
-        cudaLaunchAttribute attribute;
-        attribute.id = cudaLaunchAttributeClusterDimension;
-        attribute.val.clusterDim.x = cluster;
-        attribute.val.clusterDim.y = 1;
-        attribute.val.clusterDim.z = 1;
+        cudaLaunchAttribute attribute = cluster_dimension(cluster);
         config.attrs = &attribute;
         config.numAttrs = 1;
         int clusters = 0;

@@ -64,10 +64,7 @@ struct single_block_group
     __device__ unsigned index() const { return blockIdx.x; }
     __device__ unsigned count() const { return gridDim.x; }
     __device__ void sync() {}
-    template <class Value>
-    __device__ void publish(unsigned, int, Value) {}
-    template <class Value>
-    __device__ Value peer(const Value* local, unsigned, unsigned, int) const { return *local; }
+    // no publish() or peer(): the kernel exchanges halos only where multi_block
 };
 
 /*! The blocks of a cluster of G blocks (the launch sets the cluster dimension). Needs sm_90;
