@@ -67,16 +67,15 @@ struct device_sync
 /*! The tiling bench runs for stepper k on the GPU (width/height 0: defaults). The
     CUDA executor runs one tile per thread block, so the GPU defaults are narrower
     than the host's: as wide as one block of the register-tile kernel holds
-    (tiled::cuda_tuning: 512 components for chains of up to 4 links, 1024 for
-    longer ones), or the narrowest legal width rounded up to 256 where d needs more
-    (those run the general kernel); trapezoids `links` high, hexagons 4 high (2 for
+    (tiled::cuda_tuning::narrow_register_shape(): 512 components; wider tiles up to
+    1024 run on its wide shape), or the narrowest legal width rounded up to 256 where
+    d needs more (beyond 1024: the general kernel); trapezoids `links` high, hexagons 4 high (2 for
     fewer than 4 links). */
 inline tiled::tiling default_cuda_tiling(stepper_kind k, std::size_t d, std::size_t links, std::size_t width,
                                          std::size_t height)
 {
     auto round_up = [](std::size_t v, std::size_t q) { return (v + q - 1) / q * q; };
-    const std::size_t block_width =
-        tiled::cuda_tuning::components_per_thread(links) * tiled::cuda_tuning::register_tile_threads(links);
+    const std::size_t block_width = tiled::cuda_tuning::narrow_register_shape().width();
     switch (k) {
     case stepper_kind::trapezoidal: {
         const std::size_t h = height ? height : (links > 1 ? links : 1);

@@ -458,9 +458,14 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
         else ++set.invalid;
     };
     // register tiles: (components per thread, threads per block) the kernel is built for
-    const std::pair<std::size_t, std::size_t> block_shapes[] = {{4, 64}, {4, 128}, {4, 256}, {2, 64},
+    // (4 components per thread: at most 128 threads, register_tile_launch_bounds, and
+    // chains of at most 8 links, tiled::cuda_tuning::most_links_four_per_thread; this
+    // file is compiled without CUDA, so the number is repeated here)
+    constexpr std::size_t most_links_four_per_thread = 8;
+    const std::pair<std::size_t, std::size_t> block_shapes[] = {{4, 64}, {4, 128}, {2, 64},
                                                                 {2, 128}, {2, 256}, {2, 512}};
     for (const auto& shape : block_shapes) {
+        if (shape.first == 4 && chain.links > most_links_four_per_thread) continue;
         const std::size_t w = shape.first * shape.second;
         if (w > n) continue;
         for (std::size_t h = 1; h <= chain.links; ++h) {
@@ -475,8 +480,9 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
     // multi-block register tiles (tile_group.hpp): G blocks of one shape share a tile
     // G*C*T wide, as a cluster (halos in distributed shared memory) or through L2;
     // the tallest trapezoid the width holds
-    const std::pair<std::size_t, std::size_t> group_shapes[] = {{4, 128}, {4, 256}, {2, 512}};
+    const std::pair<std::size_t, std::size_t> group_shapes[] = {{4, 128}, {2, 512}};
     for (const auto& shape : group_shapes) {
+        if (shape.first == 4 && chain.links > most_links_four_per_thread) continue;
         const std::size_t block_width = shape.first * shape.second;
         if ((block_width + 2 * d) * 2 * m.value_size > 200 * 1024) continue;  // the block's halo buffers
         for (std::size_t blocks : {2, 4, 8, 16}) {

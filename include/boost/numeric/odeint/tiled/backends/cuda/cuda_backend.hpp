@@ -53,35 +53,40 @@ struct backend_dispatcher_sfinae<thrust::device_vector<T, Alloc>>
     using operations_type = fused_operations;
 };
 
-/*! Resolves automatic() for the CUDA backend: register tiles (one block of
-    cuda_tuning::register_tile_threads(links) threads, components_per_thread(links)
-    components each) as wide as a block holds, the trapezoid height moving the least
-    memory per step; none() where no trapezoid fits or saves little. Multi-block
-    tiles (tile_group.hpp) are not chosen: on an H100 (BRUSS2D, n = 16 Mi) clusters
-    and L2 groups of 2-16 blocks were slower than the single-block tile at d = 32 and
-    than none() at d = 256 and 1024 (doc/results/gpu_h100.md); `tune` measures them
-    for the problem at hand. Hexagons are not chosen: on an H200
-    they ran 2-2.5x slower than trapezoids of the same width at every size measured
-    (their second kernel's tiles grow, so fewer threads have work per link), and
-    trapezoids saving less than 40 % of none()'s traffic did not beat it. */
+/*! Resolves automatic() for the CUDA backend: register tiles as wide as one block
+    holds (cuda_tuning::register_shape_for: 128 threads of 4 components, or 512 of 2
+    where a 512-wide tile cannot hold a trapezoid of the chain's full height or the
+    chain is longer than the 4-component kernel is built for) and as
+    high as the chain, where such a trapezoid fits and saves enough of none()'s
+    traffic; none() elsewhere. Lower trapezoids are not chosen: they split the chain
+    over several kernels that run its links dispatched at run time, and on the H100
+    (BRUSS2D, n = 16 Mi) they were 3-6x slower than none() (RK4 trapezoidal(512, 3)
+    at d = 32: 2.74 ms, trapezoidal(512, 1) at d = 256: 4.38 ms, none() 0.84).
+    Multi-block tiles (tile_group.hpp) are not chosen: on an H100 clusters and L2
+    groups of 2-16 blocks were slower than the single-block tile at d = 32 and than
+    none() at d = 256 and 1024 (doc/results/gpu_h100.md); `tune` measures them for
+    the problem at hand. Hexagons are not chosen: on an H200 they ran 2-2.5x slower
+    than trapezoids of the same width at every size measured (their second kernel's
+    tiles grow, so fewer threads have work per link), and trapezoids saving less
+    than 40 % of none()'s traffic did not beat it. */
 inline tiling choose_cuda_tiling(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size)
 {
     tiling best = tiling::none();
     const double none_cost = make_tiling_plan(chain, std::min<std::size_t>(n, 1 << 20), d, best).memory_volume();
-    double best_cost = 0.6 * none_cost;
-    const std::size_t threads = cuda_tuning::register_tile_threads(chain.links);
-    const std::size_t per_thread = cuda_tuning::components_per_thread(chain.links);
-    const std::size_t w_max = per_thread * threads;
-    const std::size_t w = std::min(n, w_max);
-    if (2 * (w_max + 2 * d) * value_size > 200 * 1024) return best;  // the halo buffers would not fit
-    for (std::size_t h = chain.links; h >= 1; --h)
+    const std::size_t h = chain.links;
+    for (const cuda_tuning::register_shape shape :
+         {cuda_tuning::narrow_register_shape(), cuda_tuning::wide_register_shape()})
     {
+        if (shape.components == 4 && h > cuda_tuning::most_links_four_per_thread) continue;
+        const std::size_t w = std::min(n, shape.width());
+        if (2 * (shape.width() + 2 * d) * value_size > 200 * 1024) continue;  // the halo buffers would not fit
         if (w < (2 * h - 1) * d) continue;
-        const tiling candidate = tiling::trapezoidal(w, h).threads_per_block(threads).components_per_thread(per_thread);
+        const tiling candidate =
+            tiling::trapezoidal(w, h).threads_per_block(shape.threads).components_per_thread(shape.components);
         try
         {
             const double cost = make_tiling_plan(chain, std::min(n, 256 * w), d, candidate).memory_volume();
-            if (cost < best_cost) { best_cost = cost; best = candidate; }
+            if (cost < 0.6 * none_cost) return candidate;
         }
         catch (const std::invalid_argument&) {}
     }

@@ -145,15 +145,33 @@ struct cuda_tuning
     //! `tune` found 1024 2-5 % faster than 256 on an H100 for RK4 and Verner at every d
     //! it tried (BRUSS2D, n = 16 Mi, d = 1024 .. 131072, doc/results/gpu_h100.md).
     static constexpr unsigned stage_threads_per_block = 1024;
-    /*! Block shape of the register-tile kernel for a chain of `links` links:
-        threads per block and components per thread. Measured on an H200 (BRUSS2D,
-        n = 16 Mi, d = 32, doc/results/gpu_h200.md): 4-link chains (RK4, Bogacki-
-        Shampine) are fastest with 128 threads of 4 components (512-wide tiles,
-        0.56 ms per RK4 step against 0.62 with 256 threads), longer chains with 512
-        threads of 2 (DOPRI5, Verner: 0.97 ms against 1.03 with 256 threads of 4),
-        where 4 per thread would need more registers than leave enough warps. */
-    static constexpr unsigned register_tile_threads(std::size_t links) { return links <= 4 ? 128 : 512; }
-    static constexpr std::size_t components_per_thread(std::size_t links) { return links <= 4 ? 4 : 2; }
+    /*! Block shape of the register-tile kernel: threads per block and components per
+        thread, the block holding C*T components of a tile. 128 threads of 4 (512-wide
+        blocks) where the tile fits, else 512 threads of 2 (1024-wide). Measured on the
+        H100 (BRUSS2D, n = 16 Mi, d = 32, doc/results/gpu_h100.md) once the 4-component
+        kernel was held to 64 registers (register_tile_launch_bounds): 128x4 beat 512x2
+        for every method (RK4 0.449 against 0.560 ms per step, DOPRI5 0.868 / 0.907,
+        Verner56 0.870 / 0.907, Bogacki-Shampine 0.319 / 0.440). Before that, with
+        90 registers, longer chains had been faster with 512x2. */
+    struct register_shape
+    {
+        unsigned threads;
+        std::size_t components;
+        constexpr std::size_t width() const { return threads * components; }
+    };
+    static constexpr register_shape narrow_register_shape() { return {128, 4}; }
+    static constexpr register_shape wide_register_shape() { return {512, 2}; }
+    /*! Longest chain the 4-component kernel is built for: its 64 registers hold the
+        derivatives of up to 8 links of 4 components only by spilling, and for
+        Fehlberg 7(8)'s 13 links the device's nvcc 13 crashed compiling it. Longer
+        chains run 2 components per thread (a tiling asking for 4 runs the general kernel). */
+    static constexpr std::size_t most_links_four_per_thread = 8;
+    //! The shape for a chain of `links` links and tiles at most `widest` components wide.
+    static constexpr register_shape register_shape_for(std::size_t widest, std::size_t links)
+    {
+        return widest <= narrow_register_shape().width() && links <= most_links_four_per_thread ? narrow_register_shape()
+                                                                                             : wide_register_shape();
+    }
     //! Shared memory a tile's scratch may take before it moves to global memory
     //! (bytes); beyond 48 KiB the kernel opts in to the larger carve-out.
     static constexpr std::size_t shared_scratch_limit = 160 * 1024;
@@ -467,7 +485,8 @@ class cuda_executor
         if (most_needed > 1 && !asks_for_groups) return false;
         const std::size_t most_blocks = plan.config.blocks_per_tile() ? plan.config.blocks_per_tile() : most_needed;
         if (most_blocks < most_needed || most_blocks * width > 0x3fffffff) return false;
-        const std::size_t shared_bytes = 2 * buffer_values * sizeof(Value) + meta_ints * sizeof(int);
+        // two stage-argument buffers, the state window, the current and the next tile's record
+        const std::size_t shared_bytes = 3 * buffer_values * sizeof(Value) + 2 * meta_ints * sizeof(int);
         const std::size_t static_shared = FusedNorm ? detail::error_norm_shared_bytes<Value>() : 0;
         const device_limits& dev = limits();
         if (shared_bytes + static_shared > std::size_t(dev.shared_optin) || plan.d > 0x3fffffff) return false;
@@ -544,13 +563,15 @@ class cuda_executor
                                    detail::cuda_norm_accumulator<Value>* norm = nullptr)
     {
         using chain = chain_traits<Tableau, WithError>;
-        const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
-                                                                 : cuda_tuning::register_tile_threads(chain::links);
-        const std::size_t c = plan.config.components_per_thread() ? plan.config.components_per_thread()
-                                                                 : cuda_tuning::components_per_thread(chain::links);
-        if (c == 4)
-            return run_register_tiles_with<Tableau, WithError, 4, FusedNorm>(plan, kernels, ws, vectors, sys, coef, threads,
-                                                                             norm_params, norm);
+        std::size_t widest = 0;
+        for (const auto& k : kernels) widest = std::max<std::size_t>(widest, std::size_t(k->host.widest_hull));
+        const cuda_tuning::register_shape shape = cuda_tuning::register_shape_for(widest, chain::links);
+        const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block()) : shape.threads;
+        const std::size_t c = plan.config.components_per_thread() ? plan.config.components_per_thread() : shape.components;
+        if constexpr (chain::links <= cuda_tuning::most_links_four_per_thread)
+            if (c == 4)
+                return run_register_tiles_with<Tableau, WithError, 4, FusedNorm>(plan, kernels, ws, vectors, sys, coef,
+                                                                                 threads, norm_params, norm);
         if (c == 2)
             return run_register_tiles_with<Tableau, WithError, 2, FusedNorm>(plan, kernels, ws, vectors, sys, coef, threads,
                                                                              norm_params, norm);

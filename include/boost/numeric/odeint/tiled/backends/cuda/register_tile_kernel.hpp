@@ -44,6 +44,8 @@
 #include <limits>
 #include <utility>
 
+#include <cuda_pipeline.h>
+
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/tile_group.hpp>
@@ -107,17 +109,24 @@ struct shared_stage_view
     checks max_strips <= 2), so membership is four compares, no loop. */
 struct strip_pair
 {
-    int first0 = 0, last0 = 0, first1 = 0, last1 = 0;
+    int first0 = 0, first1 = 0;
+    unsigned size0 = 0, size1 = 0;
 
     __device__ static strip_pair load(const int* record)
     {
         strip_pair p;
         const int k = record[0];
-        if (k > 0) { p.first0 = record[1]; p.last0 = record[2]; }
-        if (k > 1) { p.first1 = record[3]; p.last1 = record[4]; }
+        if (k > 0) { p.first0 = record[1]; p.size0 = unsigned(record[2] - record[1]); }
+        if (k > 1) { p.first1 = record[3]; p.size1 = unsigned(record[4] - record[3]); }
         return p;
     }
-    __device__ bool contains(int r) const { return (first0 <= r && r < last0) || (first1 <= r && r < last1); }
+    //! One unsigned compare per strip (r < first wraps around to a large value) and a
+    //! bitwise or: no short-circuit branches in the component loop, where this runs
+    //! once per component and stored vector.
+    __device__ bool contains(int r) const
+    {
+        return (unsigned(r - first0) < size0) | (unsigned(r - first1) < size1);
+    }
 };
 
 //! Most strips per vector and direction the register-tile kernel handles.
@@ -145,7 +154,9 @@ struct register_tile
     const System& sys;
     const link_coefficients<Tableau, Value>& coef;
     const int* meta;       //!< this tile's record, in shared memory
-    Value* buffers[2];     //!< shared stage-argument buffers; component h0 + lo - d at [0]
+    //! shared stage-argument buffers, component h0 + lo - d at [0]: [0] holds the tile's
+    //! window of the input state (link 0's stage argument), then the links alternate
+    Value* buffers[2];
     long long h0;          //!< the tile's first component
     int lo;                //!< this block's first component, relative to h0 (rank * C * T)
     Group& group;
@@ -154,29 +165,20 @@ struct register_tile
     Value y[C];
 
     //! The thread's components of the input state into registers (the linear
-    //! combinations add them) and, when the kernel starts at link 0, the tile's part
-    //! of the state with its halo into buffers[0], the first link's stage argument:
-    //! one coalesced pass instead of seven scattered global reads per component.
-    __device__ __forceinline__ void load_state(int hull_size, long long n)
+    //! combinations add them). When the kernel starts at link 0 they come from the
+    //! tile's window of the state, which prefetch_tile put in shared memory (its own
+    //! range and the halo: the first link's stage argument); otherwise from memory.
+    __device__ __forceinline__ void take_state(int hull_size)
     {
-        const Value* y_in = args.vectors[vector_ids::state_in];
-        const Value* y_tile = y_in + h0;
+        const Value* y_tile = args.vectors[vector_ids::state_in] + h0;
 #pragma unroll
         for (std::size_t c = 0; c < C; ++c)
         {
             const int r = lo + int(c) * int(blockDim.x) + int(threadIdx.x);
-            y[c] = r < hull_size ? y_tile[r] : Value(0);
+            const bool mine = r < hull_size;
+            if (args.link_begin == 0) y[c] = mine ? buffers[0][r - lo + args.d] : Value(0);
+            else y[c] = mine ? y_tile[r] : Value(0);
         }
-        if (args.link_begin == 0)
-        {
-            // this block's window of the input state: its own range and the halo
-            const int d = args.d;
-            const int own_end = lo + int(C * blockDim.x) < hull_size ? lo + int(C * blockDim.x) : hull_size;
-            const int first = h0 + lo - d < 0 ? -int(h0) : lo - d;
-            const int last = h0 + own_end + d > n ? int(n - h0) : own_end + d;
-            for (int r = first + int(threadIdx.x); r < last; r += int(blockDim.x)) buffers[0][r - lo + d] = y_tile[r];
-        }
-        __syncthreads();
     }
 
     //! Halo components [first, last) (tile-relative, formed by the previous link in
@@ -261,7 +263,7 @@ struct register_tile
         for (std::size_t c = 0; c < C; ++c)
         {
             const int r = lo + int(c) * int(blockDim.x) + int(threadIdx.x);
-            if (r < a || r >= b) continue;
+            if (unsigned(r - a) >= unsigned(b - a)) continue;  // outside [a, b): one compare (a <= b)
             const long long i = h0 + r;
             f[J][c] = static_cast<Value>(sys(std::size_t(i), view, tj));
             if (f_stores.contains(r)) args.vectors[fv][i] = f[J][c];
@@ -269,7 +271,8 @@ struct register_tile
             for_each_index<J>([&](auto MC) {
                 constexpr std::size_t m = decltype(MC)::value;
                 if constexpr (reads_derivative(J, m))
-                    if (r < earlier_first[m] || r >= earlier_last[m]) f[m][c] = args.vectors[chain::derivative(m)][i];
+                    if (unsigned(r - earlier_first[m]) >= unsigned(earlier_last[m] - earlier_first[m]))
+                        f[m][c] = args.vectors[chain::derivative(m)][i];
             });
             if constexpr (chain::lc_forms_stage_argument(J))
             {
@@ -314,19 +317,56 @@ struct register_tile
     }
 };
 
-/*! Register budget of the kernel: the kernel is bound by latency, so enough warps
-    per SM matter more than a few spilled values. With 2 components per thread at
-    most 64 registers (two 512-thread or four 256-thread blocks per SM); with 4, at
-    most 256 threads per block, at least two blocks per SM. */
+/*! Register budget of the kernel: the kernel is bound by latency (barriers per
+    link, the tile's loads), so warps per SM matter more than a few values
+    recomputed or reloaded. With 2 components per thread at most 64 registers (two
+    512-thread blocks per SM); with 4, blocks of at most 128 threads and at least
+    eight of them per SM, which again caps the kernel at 64 registers. On the H100
+    (BRUSS2D, n = 16 Mi, d = 32) the 4-component kernel ran at 90 registers and five
+    blocks per SM before: RK4 0.516 ms per step, DOPRI5 (512-wide tiles) 1.110 ms;
+    at 64 registers 0.451 and 0.871 ms, with no spills. */
 template <std::size_t C>
 struct register_tile_launch_bounds
 {
-    static constexpr int max_threads = C <= 2 ? 512 : 256;
-    static constexpr int min_blocks = 2;
+    static constexpr int max_threads = C <= 2 ? 512 : 128;
+    static constexpr int min_blocks = C <= 2 ? 2 : 8;
 };
 
+/*! The record of tile `tile` and, when the kernel starts at link 0, its window of
+    the input state (this block's range and a halo of d) into shared memory as
+    asynchronous copies (cp.async where the GPU has it), committed as one batch: the
+    kernel issues them for the next tile as the current one starts, so their latency
+    passes while the block computes. */
+template <class Value, std::size_t NV>
+__device__ __forceinline__ void prefetch_tile(const register_tile_args<Value, NV>& args, unsigned tile, int lo,
+                                              unsigned block_width, int* meta, Value* state)
+{
+    const int* src = args.meta + std::size_t(tile) * args.meta_stride;
+    for (unsigned k = threadIdx.x; k < args.meta_stride; k += blockDim.x) __pipeline_memcpy_async(meta + k, src + k, sizeof(int));
+    if (args.link_begin == 0)
+    {
+        const long long h0 = args.hull[2 * tile];
+        const int hull_size = int(args.hull[2 * tile + 1] - h0);
+        const Value* y_tile = args.vectors[vector_ids::state_in] + h0;
+        const int d = args.d;
+        const int own_end = lo + int(block_width) < hull_size ? lo + int(block_width) : hull_size;
+        const int first = h0 + lo - d < 0 ? -int(h0) : lo - d;
+        const int last = h0 + own_end + d > args.n ? int(args.n - h0) : own_end + d;
+        for (int r = first + int(threadIdx.x); r < last; r += int(blockDim.x))
+            __pipeline_memcpy_async(state + (r - lo + d), y_tile + r, sizeof(Value));
+    }
+    __pipeline_commit();
+}
+
 /*! Full: the kernel computes links 0 .. L-1 (link loop unrolled at compile time);
-    otherwise links link_begin .. link_begin + layout.link_count - 1, dispatched at run time. */
+    otherwise links link_begin .. link_begin + layout.link_count - 1, dispatched at run time.
+    Shared memory: three buffers of C*T + 2d values and two tile records. A tile
+    uses two of the buffers (the first holding its state window, then the links'
+    stage arguments alternating) and one record; the next tile's window and record
+    are prefetched into the third buffer and the other record meanwhile, and the
+    buffers rotate. On the H100 (BRUSS2D, n = 16 Mi, d = 32) the prefetch took RK4
+    from 0.449 to 0.445 ms per step and DOPRI5 from 0.868 to 0.853: the kernel is
+    bound by instruction issue, not by these loads. */
 template <class Tableau, bool WithError, class System, class Value, std::size_t C, bool Full, bool FusedNorm,
           class Group = single_block_group>
 __global__ void __launch_bounds__(register_tile_launch_bounds<C>::max_threads, register_tile_launch_bounds<C>::min_blocks)
@@ -336,20 +376,31 @@ register_tile_kernel(register_tile_args<Value, chain_traits<Tableau, WithError>:
     using tile_type = register_tile<Tableau, WithError, System, Value, C, FusedNorm, Group>;
     extern __shared__ unsigned char shared_raw[];
     Value* const values = reinterpret_cast<Value*>(shared_raw);
-    int* const meta = reinterpret_cast<int*>(values + 2 * args.buffer_values);
+    int* const records = reinterpret_cast<int*>(values + 3 * args.buffer_values);
     error_norm_block<Value> partial;
     Group group(args.group);
     const int lo = int(group.rank() * C * blockDim.x);
+    const unsigned block_width = unsigned(C * blockDim.x);
+    // the current tile's state window and second buffer, and the free one (the blocks
+    // of a tile group rotate alike, so a peer's buffer is at the same place)
+    Value* window = values;
+    Value* second = values + args.buffer_values;
+    Value* spare = values + 2 * args.buffer_values;
 
-    for (unsigned tile = group.index(); tile < args.tiles; tile += group.count())
+    unsigned tile = group.index();
+    if (tile < args.tiles) prefetch_tile(args, tile, lo, block_width, records, window);
+    for (unsigned which = 0; tile < args.tiles; tile += group.count(), which ^= 1u)
     {
-        // the previous tile ended with a barrier: the shared record and buffers are free
-        const int* src = args.meta + std::size_t(tile) * args.meta_stride;
-        for (unsigned k = threadIdx.x; k < args.meta_stride; k += blockDim.x) meta[k] = src[k];
+        // this tile's record and state window have arrived (every thread waits for its
+        // own copies, the barrier for everybody's); the previous tile ended with a
+        // barrier, so the spare buffer and the other record are free
+        __pipeline_wait_prior(0);
         __syncthreads();
-        tile_type t{args, sys, coef, meta, {values, values + args.buffer_values}, args.hull[2 * tile], lo, group,
-                    partial, {}, {}};
-        t.load_state(int(args.hull[2 * tile + 1] - t.h0), args.n);
+        const unsigned next = tile + group.count();
+        if (next < args.tiles) prefetch_tile(args, next, lo, block_width, records + (which ^ 1u) * args.meta_stride, spare);
+        const long long h0 = args.hull[2 * tile];
+        tile_type t{args, sys, coef, records + which * args.meta_stride, {window, second}, h0, lo, group, partial, {}, {}};
+        t.take_state(int(args.hull[2 * tile + 1] - h0));
         if constexpr (Full)
             for_each_index<tile_type::L>([&](auto JC) { t.template run_link<decltype(JC)::value>(unsigned(JC)); });
         else
@@ -360,6 +411,10 @@ register_tile_kernel(register_tile_args<Value, chain_traits<Tableau, WithError>:
         // l2_group, its exchange area) for their last link: meet before overwriting
         // them with the next tile, and before a cluster's block exits
         if constexpr (Group::multi_block) group.sync();
+        Value* const used = window;
+        window = spare;
+        spare = second;
+        second = used;
     }
     // every block of every launch merges (a launch without the error link adds +0 and
     // no flags, which the merge skips): the barrier inside is reached by the whole block
