@@ -53,44 +53,56 @@ struct backend_dispatcher_sfinae<thrust::device_vector<T, Alloc>>
     using operations_type = fused_operations;
 };
 
-/*! Resolves automatic() for the CUDA backend: register tiles as wide as one block
-    holds (cuda_tuning::register_shape_for: 128 threads of 4 components, or 512 of 2
-    where a 512-wide tile cannot hold a trapezoid of the chain's full height or the
-    chain is longer than the 4-component kernel is built for) and as
-    high as the chain, where such a trapezoid fits and saves enough of none()'s
-    traffic; none() elsewhere. Lower trapezoids are not chosen: they split the chain
-    over several kernels that run its links dispatched at run time, and on the H100
-    (BRUSS2D, n = 16 Mi) they were 3-6x slower than none() (RK4 trapezoidal(512, 3)
-    at d = 32: 2.74 ms, trapezoidal(512, 1) at d = 256: 4.38 ms, none() 0.84).
-    Multi-block tiles (tile_group.hpp) are not chosen: on an H100 clusters and L2
-    groups of 2-16 blocks were slower than the single-block tile at d = 32 and than
-    none() at d = 256 and 1024 (doc/results/gpu_h100.md); `tune` measures them for
-    the problem at hand. Hexagons are not chosen: on an H200 they ran 2-2.5x slower
-    than trapezoids of the same width at every size measured (their second kernel's
-    tiles grow, so fewer threads have work per link), and trapezoids saving less
-    than 40 % of none()'s traffic did not beat it. */
+/*! Resolves automatic() for the CUDA backend: a trapezoid as high as the chain (lower
+    ones are not chosen: they split the chain over several kernels that dispatch its
+    links at run time, and on the H100 they were 3-6x slower than none(); RK4
+    trapezoidal(512, 3) at d = 32: 2.74 ms, none() 0.84), run as register tiles in
+    the first form that holds it and saves enough of none()'s traffic:
+    1. one block of 128 threads x 4 components (512 wide);
+    2. for d <= cuda_tuning::cluster_distance_limit, a thread-block cluster of up to
+       cuda_tuning::cluster_blocks such blocks (8192 wide; through L2 where the GPU
+       has no clusters);
+    3. one block of 512 x 2 (1024 wide), which chains longer than the 4-component
+       kernel is built for also use;
+    none() elsewhere. On the H100 (BRUSS2D, n = 16 Mi, doc/results/gpu_h100.md),
+    clusters of 16 blocks beat none() and the 1024-wide block from d = 128 to 256
+    (RK4 at d = 128: 0.57 ms against 0.72 for 512x2 and 0.84 for none(); at d = 256
+    0.66 against 0.84; DOPRI5 1.04 and 1.19 against 1.71 and 1.72), 8 blocks were
+    about as fast at d = 128 and slower at 256, and at d = 512 the halo of each block
+    is twice its own range: 1.05 ms against none()'s 0.84. Hexagons are not chosen:
+    on an H200 they ran 2-2.5x slower than trapezoids of the same width at every size
+    measured (their second kernel's tiles grow, so fewer threads have work per link),
+    and trapezoids saving less than 40 % of none()'s traffic did not beat it. */
 inline tiling choose_cuda_tiling(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size)
 {
-    tiling best = tiling::none();
-    const double none_cost = make_tiling_plan(chain, std::min<std::size_t>(n, 1 << 20), d, best).memory_volume();
+    const double none_cost =
+        make_tiling_plan(chain, std::min<std::size_t>(n, 1 << 20), d, tiling::none()).memory_volume();
     const std::size_t h = chain.links;
-    for (const cuda_tuning::register_shape shape :
-         {cuda_tuning::narrow_register_shape(), cuda_tuning::wide_register_shape()})
-    {
-        if (shape.components == 4 && h > cuda_tuning::most_links_four_per_thread) continue;
-        const std::size_t w = std::min(n, shape.width());
-        if (2 * (shape.width() + 2 * d) * value_size > 200 * 1024) continue;  // the halo buffers would not fit
-        if (w < (2 * h - 1) * d) continue;
-        const tiling candidate =
+    // a full-height trapezoid on `blocks` blocks of `shape`, if it fits and pays
+    auto trapezoid_on = [&](cuda_tuning::register_shape shape, std::size_t blocks, tiling& out) {
+        if (shape.components == 4 && h > cuda_tuning::most_links_four_per_thread) return false;
+        if (3 * (shape.width() + 2 * d) * value_size > 200 * 1024) return false;  // the block's buffers
+        const std::size_t w = std::min(n, blocks * shape.width());
+        if (w < (2 * h - 1) * d) return false;
+        tiling candidate =
             tiling::trapezoidal(w, h).threads_per_block(shape.threads).components_per_thread(shape.components);
+        if (w > shape.width()) candidate.blocks_per_tile((w + shape.width() - 1) / shape.width()).use_clusters(true);
         try
         {
-            const double cost = make_tiling_plan(chain, std::min(n, 256 * w), d, candidate).memory_volume();
-            if (cost < 0.6 * none_cost) return candidate;
+            if (make_tiling_plan(chain, std::min(n, 256 * w), d, candidate).memory_volume() >= 0.6 * none_cost)
+                return false;
         }
-        catch (const std::invalid_argument&) {}
-    }
-    return best;
+        catch (const std::invalid_argument&) { return false; }
+        out = candidate;
+        return true;
+    };
+    tiling best = tiling::none();
+    if (trapezoid_on(cuda_tuning::narrow_register_shape(), 1, best)) return best;
+    if (d <= cuda_tuning::cluster_distance_limit &&
+        trapezoid_on(cuda_tuning::narrow_register_shape(), cuda_tuning::cluster_blocks, best))
+        return best;
+    if (trapezoid_on(cuda_tuning::wide_register_shape(), 1, best)) return best;
+    return tiling::none();
 }
 
 /*! The current GPU as the tuning cache names it: its name and SM count (a MIG slice

@@ -166,6 +166,11 @@ struct cuda_tuning
         Fehlberg 7(8)'s 13 links the device's nvcc 13 crashed compiling it. Longer
         chains run 2 components per thread (a tiling asking for 4 runs the general kernel). */
     static constexpr std::size_t most_links_four_per_thread = 8;
+    //! automatic()'s cluster tiles (cuda_backend.hpp): this many blocks of the narrow
+    //! shape, for access distances up to this (half a block's width: beyond it a block's
+    //! halo outgrows its own range)
+    static constexpr std::size_t cluster_blocks = 16;
+    static constexpr std::size_t cluster_distance_limit = 256;
     //! The shape for a chain of `links` links and tiles at most `widest` components wide.
     static constexpr register_shape register_shape_for(std::size_t widest, std::size_t links)
     {
