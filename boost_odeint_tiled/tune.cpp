@@ -37,6 +37,7 @@
 
 #include <tbb/task_arena.h>
 
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
 #include <boost/numeric/odeint/tiled/backends/tbb/tuning.hpp>
 #include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
 #include <boost/numeric/odeint/tiled/plan/tiling.hpp>
@@ -459,13 +460,12 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
     };
     // register tiles: (components per thread, threads per block) the kernel is built for
     // (4 components per thread: at most 128 threads, register_tile_launch_bounds, and
-    // chains of at most 8 links, tiled::cuda_tuning::most_links_four_per_thread; this
-    // file is compiled without CUDA, so the number is repeated here)
-    constexpr std::size_t most_links_four_per_thread = 8;
+    // chains of at most cuda_tuning::most_links_four_per_thread links)
+    using tiled::cuda_tuning;
     const std::pair<std::size_t, std::size_t> block_shapes[] = {{4, 64}, {4, 128}, {2, 64},
                                                                 {2, 128}, {2, 256}, {2, 512}};
     for (const auto& shape : block_shapes) {
-        if (shape.first == 4 && chain.links > most_links_four_per_thread) continue;
+        if (shape.first == 4 && chain.links > cuda_tuning::most_links_four_per_thread) continue;
         const std::size_t w = shape.first * shape.second;
         if (w > n) continue;
         for (std::size_t h = 1; h <= chain.links; ++h) {
@@ -482,9 +482,9 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
     // the tallest trapezoid the width holds
     const std::pair<std::size_t, std::size_t> group_shapes[] = {{4, 128}, {2, 512}};
     for (const auto& shape : group_shapes) {
-        if (shape.first == 4 && chain.links > most_links_four_per_thread) continue;
+        if (shape.first == 4 && chain.links > cuda_tuning::most_links_four_per_thread) continue;
         const std::size_t block_width = shape.first * shape.second;
-        if ((block_width + 2 * d) * 2 * m.value_size > 200 * 1024) continue;  // the block's halo buffers
+        if (cuda_tuning::register_tile_shared_values(block_width, d) * m.value_size > 200 * 1024) continue;
         for (std::size_t blocks : {2, 4, 8, 16}) {
             const std::size_t w = blocks * block_width;
             if (w > n) break;

@@ -81,7 +81,7 @@ inline tiling choose_cuda_tiling(const link_chain& chain, std::size_t n, std::si
     // a full-height trapezoid on `blocks` blocks of `shape`, if it fits and pays
     auto trapezoid_on = [&](cuda_tuning::register_shape shape, std::size_t blocks, tiling& out) {
         if (shape.components == 4 && h > cuda_tuning::most_links_four_per_thread) return false;
-        if (3 * (shape.width() + 2 * d) * value_size > 200 * 1024) return false;  // the block's buffers
+        if (cuda_tuning::register_tile_shared_values(shape.width(), d) * value_size > 200 * 1024) return false;
         const std::size_t w = std::min(n, blocks * shape.width());
         if (w < (2 * h - 1) * d) return false;
         tiling candidate =

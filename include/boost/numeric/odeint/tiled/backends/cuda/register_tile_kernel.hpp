@@ -47,6 +47,7 @@
 #include <cuda_pipeline.h>
 
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/tile_group.hpp>
 #include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
@@ -106,7 +107,7 @@ struct shared_stage_view
 
 /*! At most two strips of one vector in one direction, held in registers: the
     plans this kernel runs have a strip at each edge of a tile at most (the executor
-    checks max_strips <= 2), so membership is four compares, no loop. */
+    checks max_strips <= 2), so membership is two compares, no loop. */
 struct strip_pair
 {
     int first0 = 0, first1 = 0;
@@ -376,7 +377,7 @@ register_tile_kernel(register_tile_args<Value, chain_traits<Tableau, WithError>:
     using tile_type = register_tile<Tableau, WithError, System, Value, C, FusedNorm, Group>;
     extern __shared__ unsigned char shared_raw[];
     Value* const values = reinterpret_cast<Value*>(shared_raw);
-    int* const records = reinterpret_cast<int*>(values + 3 * args.buffer_values);
+    int* const records = reinterpret_cast<int*>(values + cuda_tuning::register_tile_buffers * args.buffer_values);
     error_norm_block<Value> partial;
     Group group(args.group);
     const int lo = int(group.rank() * C * blockDim.x);

@@ -1,0 +1,73 @@
+/*
+ boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp
+
+ The CUDA backend's launch constants and block shapes: what the executor, the
+ automatic() model (cuda_backend.hpp) and the tool's `tune` search (compiled without
+ CUDA, hence a header with no CUDA dependency) agree on.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_TUNING_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_TUNING_HPP_INCLUDED
+
+#include <cstddef>
+
+namespace boost { namespace numeric { namespace odeint { namespace tiled {
+
+struct cuda_tuning
+{
+    //! Threads per block of the general tile kernel.
+    static constexpr unsigned threads_per_block = 512;
+    //! Threads per block of none()'s stage kernel (one component per thread and pass):
+    //! `tune` found 1024 2-5 % faster than 256 on an H100 for RK4 and Verner at every d
+    //! it tried (BRUSS2D, n = 16 Mi, d = 1024 .. 131072, doc/results/gpu_h100.md).
+    static constexpr unsigned stage_threads_per_block = 1024;
+    /*! Block shape of the register-tile kernel: threads per block and components per
+        thread, the block holding C*T components of a tile. 128 threads of 4 (512-wide
+        blocks) where the tile fits, else 512 threads of 2 (1024-wide). Measured on the
+        H100 (BRUSS2D, n = 16 Mi, d = 32, doc/results/gpu_h100.md) once the 4-component
+        kernel was held to 64 registers (register_tile_launch_bounds): 128x4 beat 512x2
+        for every method (RK4 0.449 against 0.560 ms per step, DOPRI5 0.868 / 0.907,
+        Verner56 0.870 / 0.907, Bogacki-Shampine 0.319 / 0.440). Before that, with
+        90 registers, longer chains had been faster with 512x2. */
+    struct register_shape
+    {
+        unsigned threads;
+        std::size_t components;
+        constexpr std::size_t width() const { return threads * components; }
+    };
+    static constexpr register_shape narrow_register_shape() { return {128, 4}; }
+    static constexpr register_shape wide_register_shape() { return {512, 2}; }
+    /*! Longest chain the 4-component kernel is built for: its 64 registers hold the
+        derivatives of up to 8 links of 4 components only by spilling, and for
+        Fehlberg 7(8)'s 13 links the device's nvcc 13 crashed compiling it. Longer
+        chains run 2 components per thread (a tiling asking for 4 runs the general kernel). */
+    static constexpr std::size_t most_links_four_per_thread = 8;
+    //! automatic()'s cluster tiles (cuda_backend.hpp): this many blocks of the narrow
+    //! shape, for access distances up to this (half a block's width: beyond it a block's
+    //! halo outgrows its own range)
+    static constexpr std::size_t cluster_blocks = 16;
+    static constexpr std::size_t cluster_distance_limit = 256;
+    //! The shape for a chain of `links` links and tiles at most `widest` components wide.
+    static constexpr register_shape register_shape_for(std::size_t widest, std::size_t links)
+    {
+        return widest <= narrow_register_shape().width() && links <= most_links_four_per_thread ? narrow_register_shape()
+                                                                                             : wide_register_shape();
+    }
+    /*! Shared value buffers of a register-tile block, each of C*T + 2d values: two for
+        the stage arguments its links form, alternating, and one the next tile's state
+        window is prefetched into (register_tile_kernel.hpp). */
+    static constexpr std::size_t register_tile_buffers = 3;
+    static constexpr std::size_t register_tile_shared_values(std::size_t block_width, std::size_t d)
+    {
+        return register_tile_buffers * (block_width + 2 * d);
+    }
+    //! Shared memory a tile's scratch may take before it moves to global memory
+    //! (bytes); beyond 48 KiB the kernel opts in to the larger carve-out.
+    static constexpr std::size_t shared_scratch_limit = 160 * 1024;
+};
+
+}}}} // namespace boost::numeric::odeint::tiled
+
+#endif // BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_TUNING_HPP_INCLUDED
