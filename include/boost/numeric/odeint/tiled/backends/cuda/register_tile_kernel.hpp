@@ -194,6 +194,29 @@ struct register_tile
         }
     }
 
+    //! Vector v's strips (the parts of a stage argument other tiles formed) over this
+    //! block's window into `buffer`, as cp.async copies committed as one batch (Async)
+    //! or plain loads, leaving out [skip_first, skip_last).
+    template <bool Async>
+    __device__ __forceinline__ void copy_strips(int v, Value* buffer, int width, int skip_first, int skip_last)
+    {
+        const int d = args.d;
+        const int* record = meta + args.layout.strips_offset(v, 0);
+        const Value* src = args.vectors[v] + h0;
+        for (int s = 0; s < record[0]; ++s)
+        {
+            const int first = record[1 + 2 * s] > lo - d ? record[1 + 2 * s] : lo - d;
+            const int last = record[2 + 2 * s] < lo + width + d ? record[2 + 2 * s] : lo + width + d;
+            for (int r = first + int(threadIdx.x); r < last; r += int(blockDim.x))
+            {
+                if (unsigned(r - skip_first) < unsigned(skip_last - skip_first)) continue;
+                if constexpr (Async) __pipeline_memcpy_async(buffer + (r - lo + d), src + r, sizeof(Value));
+                else buffer[r - lo + d] = src[r];
+            }
+        }
+        if constexpr (Async) __pipeline_commit();
+    }
+
     //! A stage-argument value this block formed at link jj that another block of the
     //! tile may read as halo (within d of this block's edges): handed to the group.
     __device__ __forceinline__ void share_edge(unsigned jj, int r, int width, Value v)
@@ -217,15 +240,11 @@ struct register_tile
         const int width = int(C * blockDim.x);  // this block's own range: [lo, lo + width)
         if constexpr (in != vector_ids::state_in)
         {
-            // the strips of this block's window (own range and halo) from memory
-            const int* record = meta + args.layout.strips_offset(in, 0);
-            const Value* src = args.vectors[in];
-            for (int s = 0; s < record[0]; ++s)
-            {
-                const int first = record[1 + 2 * s] > lo - d ? record[1 + 2 * s] : lo - d;
-                const int last = record[2 + 2 * s] < lo + width + d ? record[2 + 2 * s] : lo + width + d;
-                for (int r = first + int(threadIdx.x); r < last; r += int(blockDim.x)) in_buffer[r - lo + d] = src[h0 + r];
-            }
+            // the strips of this block's window (own range and halo) from memory: the
+            // previous link of this kernel started their copies (below); the first one
+            // copies them now
+            if (jj == 0) copy_strips<false>(in, in_buffer, width, 0, 0);
+            else __pipeline_wait_prior(0);
             if constexpr (Group::multi_block)
             {
                 // the halo the previous link formed in the other blocks of the tile
@@ -245,6 +264,14 @@ struct register_tile
         // the link's metadata in registers before the component loop: the loop's
         // shared-memory stores could alias it as far as the compiler knows
         const int a = meta[2 * jj], b = meta[2 * jj + 1];
+        // The next link's strips, which an earlier kernel wrote, into out_buffer while
+        // this link computes: every thread of the block (and of the tile's group) is past
+        // the previous link, the last reader of out_buffer, and this link writes only
+        // [a, b) of it, which the copies skip. Loaded synchronously at the next link's
+        // start instead, they stalled the second launch of a trapezoidal step on memory
+        // and at the barrier after them.
+        if constexpr (J + 1 < L && chain::stage_argument(J + 1) != vector_ids::state_in)
+            if (jj + 1 < args.layout.link_count) copy_strips<true>(chain::stage_argument(J + 1), out_buffer, width, a, b);
         const strip_pair f_stores = strip_pair::load(meta + args.layout.strips_offset(fv, 1));
         strip_pair y_stores;
         if constexpr (chain::lc_forms_stage_argument(J))
