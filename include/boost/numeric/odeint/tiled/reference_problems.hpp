@@ -526,9 +526,11 @@ private:
     detail::u32_divider m_x_divider;  // cell / x_max in operator() (cells and x_max < 2^32)
     // The reaction's B + 1 and B for the GPU, as members rather than literals: a GPU has
     // no 64-bit immediate operands, so a double literal costs two moves at every use,
-    // where a member of a kernel argument is an operand from the constant bank.
-    double m_b_plus_one = 4.4;
-    double m_b = 3.4;
+    // where a member of a kernel argument is an operand from the constant bank. Host
+    // code reads the literals instead (see evaluate), hence maybe_unused: members on
+    // both sides keep the layout host and device share.
+    [[maybe_unused]] double m_b_plus_one = 4.4;
+    [[maybe_unused]] double m_b = 3.4;
 };
 
 /*
