@@ -126,6 +126,9 @@ struct bench_result
     std::string tuning_device;  //!< tiled steppers: the device as the tuning cache names it
     std::string requested;    //!< the explicit tiling asked for (bench_job::tilings), else empty
     std::string note;         //!< e.g. how the stock stepper was made
+    //! the earlier stepper of the row that ran the very same tiling (bench pools their
+    //! timings: see pool_same_tilings in bench.cpp), else empty
+    std::string same_tiling_as;
     double ms_per_step = std::numeric_limits<double>::quiet_NaN();
     double memory_volume = std::numeric_limits<double>::quiet_NaN(); //!< plan model, vectors per step
     double max_rel_diff = std::numeric_limits<double>::quiet_NaN();  //!< vs the reference stock stepper
