@@ -53,6 +53,7 @@ const char* stepper_name(stepper_kind k)
     case stepper_kind::none: return "none";
     case stepper_kind::trapezoidal: return "trapezoidal";
     case stepper_kind::hexagonal: return "hexagonal";
+    case stepper_kind::overlapped: return "overlapped";
     case stepper_kind::automatic: return "automatic";
     case stepper_kind::tuned: return "tuned";
     }
@@ -79,11 +80,12 @@ const std::vector<method_entry>& method_table()
 namespace {
 
 //! The steppers of each backend ('all' in --steppers).
-const stepper_kind all_steppers[] = {stepper_kind::stock_serial, stepper_kind::stock_tbb, stepper_kind::none,
-                                     stepper_kind::trapezoidal,  stepper_kind::hexagonal, stepper_kind::automatic,
-                                     stepper_kind::tuned};
-const stepper_kind cuda_steppers[] = {stepper_kind::stock_cuda,  stepper_kind::none,      stepper_kind::trapezoidal,
-                                      stepper_kind::hexagonal,   stepper_kind::automatic, stepper_kind::tuned};
+const stepper_kind all_steppers[] = {stepper_kind::stock_serial, stepper_kind::stock_tbb,  stepper_kind::none,
+                                     stepper_kind::trapezoidal,  stepper_kind::hexagonal,  stepper_kind::overlapped,
+                                     stepper_kind::automatic,    stepper_kind::tuned};
+const stepper_kind cuda_steppers[] = {stepper_kind::stock_cuda, stepper_kind::none,       stepper_kind::trapezoidal,
+                                      stepper_kind::hexagonal,  stepper_kind::overlapped, stepper_kind::automatic,
+                                      stepper_kind::tuned};
 
 bool on_backend(stepper_kind k, backend_kind b)
 {
@@ -166,6 +168,9 @@ void print_help()
         "                   none          tiled stepper, tiling::none() (fused stages)\n"
         "                   trapezoidal   tiling::trapezoidal(W, H)\n"
         "                   hexagonal     tiling::hexagonal(W, H)\n"
+        "                   overlapped    tiling::overlapped(W, H): tiles that recompute\n"
+        "                                 their neighbours' margins, one kernel per row\n"
+        "                                 (on the GPU: streamed through a block)\n"
         "                   automatic     tiling::automatic().use_tuning_cache(false): the\n"
         "                                 backend's model alone\n"
         "                   tuned         tiling::automatic(): the tuning cache's entry\n"
@@ -175,9 +180,10 @@ void print_help()
         "                   heun-euler21, bogacki-shampine32, verner56) the stock ones\n"
         "                   are odeint's explicit_generic_rk (explicit_error_generic_rk\n"
         "                   for embedded methods) with the same coefficients.\n"
-        "  --width W        trapezoid/hexagon width; default per d and method:\n"
+        "  --width W        trapezoid/hexagon/overlapped width; default per d and method:\n"
         "                   tbb:  trapezoid max(8192, (2H-1)d rounded up to 1024),\n"
         "                         hexagon max(8192, (H-1)d)\n"
+        "                   both: overlapped max(8192, 8(H-1)d+1 rounded up to 1024)\n"
         "                   cuda: trapezoid max(B, (2H-1)d rounded up to 256),\n"
         "                         hexagon max(B, (H-1)d rounded up to 256), B = the\n"
         "                         register-tile block's width: 512 for up to 4\n"
@@ -187,8 +193,9 @@ void print_help()
         "                   threads_per_block=128 components_per_thread=4 blocks_per_tile=8\n"
         "                   clusters=1'; the tiling column shows the kernel family that\n"
         "                   ran it on the GPU\n"
-        "  --height H       trapezoid/hexagon height in links; default: trapezoid the\n"
-        "                   method's link count, hexagon 4 (2 for fewer than 4 links)\n"
+        "  --height H       trapezoid/hexagon/overlapped height in links; default:\n"
+        "                   trapezoid and overlapped the method's link count, hexagon 4\n"
+        "                   (2 for fewer than 4 links)\n"
         "  --steps S        timed steps per repetition (default: chosen so that one\n"
         "                   repetition of the first stepper takes about --target seconds;\n"
         "                   at least 3); every stepper of a (d, method) runs the same count\n"
@@ -264,8 +271,8 @@ bench_options parse(int argc, char** argv, bool& help)
                 }
                 if (!found)
                     throw usage_error("--steppers: unknown stepper '" + s +
-                                      "' (stock-serial, stock-tbb, stock-cuda, none, trapezoidal, hexagonal, automatic, "
-                                      "tuned)");
+                                      "' (stock-serial, stock-tbb, stock-cuda, none, trapezoidal, hexagonal, overlapped, "
+                                      "automatic, tuned)");
             }
         } else if (opt == "--width") {
             o.width = parse_size(in.value(), "--width");
@@ -351,8 +358,8 @@ bench_options parse(int argc, char** argv, bool& help)
             throw usage_error(std::string("--steppers: ") + stepper_name(k) + " is not a stepper of --backend " +
                               backend_name(o.backend) +
                               (o.backend == backend_kind::cuda
-                                   ? " (stock-cuda, none, trapezoidal, hexagonal, automatic, tuned)"
-                                   : " (stock-serial, stock-tbb, none, trapezoidal, hexagonal, automatic, tuned)"));
+                                   ? " (stock-cuda, none, trapezoidal, hexagonal, overlapped, automatic, tuned)"
+                                   : " (stock-serial, stock-tbb, none, trapezoidal, hexagonal, overlapped, automatic, tuned)"));
     // measured in enum order (stock first); duplicates dropped
     std::sort(o.steppers.begin(), o.steppers.end());
     o.steppers.erase(std::unique(o.steppers.begin(), o.steppers.end()), o.steppers.end());

@@ -45,7 +45,7 @@ constexpr bool float_built(problem_kind p) { return p == problem_kind::bruss2d; 
 //! tiling::automatic() as a user gets it: the tuning cache first, then the model.
 //! stock_cuda is the CUDA backend's stock stepper (odeint on device vectors with
 //! tiled::cuda_algebra); the host ones are stock_tbb and stock_serial.
-enum class stepper_kind { stock_tbb, stock_serial, stock_cuda, none, trapezoidal, hexagonal, automatic, tuned };
+enum class stepper_kind { stock_tbb, stock_serial, stock_cuda, none, trapezoidal, hexagonal, overlapped, automatic, tuned };
 
 const char* stepper_name(stepper_kind k);
 inline bool is_stock(stepper_kind k)
@@ -56,8 +56,10 @@ inline bool is_stock(stepper_kind k)
 /*! The tiling bench runs for stepper k at access distance d, for a method whose plain
     step has `links` links; width/height 0 take the defaults (see bench --help):
     trapezoids max(8192, (2h-1)d rounded up to 1024) wide and `links` high, hexagons
-    max(8192, (h-1)d) wide and 4 high (2 for fewer than 4 links). `tune` always
-    measures these, so a tuned automatic() is never slower than them. */
+    max(8192, (h-1)d) wide and 4 high (2 for fewer than 4 links), overlapped tiles
+    `links` high and max(8192, 8(h-1)d + 1 rounded up to 1024) wide (margins of at
+    most a quarter of a tile). `tune` always measures these, so a tuned automatic() is
+    never slower than them. */
 inline boost::numeric::odeint::tiled::tiling default_tiling(stepper_kind k, std::size_t d, std::size_t links,
                                                             std::size_t width = 0, std::size_t height = 0)
 {
@@ -74,6 +76,11 @@ inline boost::numeric::odeint::tiled::tiling default_tiling(stepper_kind k, std:
         const std::size_t h = height ? height : (links >= 4 ? 4 : 2);
         const std::size_t w = width ? width : std::max<std::size_t>(8192, (h - 1) * d);
         return tiling::hexagonal(w, h);
+    }
+    case stepper_kind::overlapped: {
+        const std::size_t h = height ? height : (links > 1 ? links : 1);
+        const std::size_t w = width ? width : std::max<std::size_t>(8192, round_up(8 * (h - 1) * d + 1, 1024));
+        return tiling::overlapped(w, h);
     }
     case stepper_kind::automatic: return tiling::automatic().use_tuning_cache(false);
     default: return tiling::automatic();
@@ -100,7 +107,7 @@ struct bench_job
     precision_kind precision = precision_kind::fp64;
     double dt = 0.0;                    //!< the fixed step; 0: the problem's suggested_dt (0.01 for phase-chain)
     std::vector<stepper_kind> steppers; //!< run in this order; the first stock one is the reference
-    std::size_t width = 0;              //!< fixed trapezoidal/hexagonal tiles; 0: default from d and the method
+    std::size_t width = 0;              //!< fixed trapezoidal/hexagonal/overlapped tiles; 0: default from d and the method
     std::size_t height = 0;             //!< likewise
     std::size_t steps = 0;              //!< timed steps per repetition; 0: chosen from the first stepper's warm-up
     double target_seconds = 0.15;       //!< automatic steps: one repetition of the first stepper takes about this long

@@ -230,6 +230,7 @@ inline stepper_kind kind_of(const tiled::tiling& t)
     case tiled::tiling::scheme::none: return stepper_kind::none;
     case tiled::tiling::scheme::trapezoidal: return stepper_kind::trapezoidal;
     case tiled::tiling::scheme::hexagonal: return stepper_kind::hexagonal;
+    case tiled::tiling::scheme::overlapped: return stepper_kind::overlapped;
     default: return stepper_kind::automatic;
     }
 }

@@ -87,7 +87,8 @@ inline tiled::tiling default_cuda_tiling(stepper_kind k, std::size_t d, std::siz
         const std::size_t w = width ? width : std::max<std::size_t>(block_width, round_up((h - 1) * d, 256));
         return tiled::tiling::hexagonal(w, h);
     }
-    default: return default_tiling(k, d, links);  // none, automatic (model only), tuned (cache, then model)
+    default:  // none, overlapped (as on the host), automatic (model only), tuned (cache, then model)
+        return default_tiling(k, d, links, width, height);
     }
 }
 
@@ -98,6 +99,7 @@ inline bool is_cuda_stepper(stepper_kind k)
     case stepper_kind::none:
     case stepper_kind::trapezoidal:
     case stepper_kind::hexagonal:
+    case stepper_kind::overlapped:
     case stepper_kind::automatic:
     case stepper_kind::tuned: return true;
     default: return false;

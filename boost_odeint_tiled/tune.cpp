@@ -40,6 +40,7 @@
 #include <tbb/task_arena.h>
 
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/streaming_layout.hpp>
 #include <boost/numeric/odeint/tiled/backends/tbb/tuning.hpp>
 #include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
 #include <boost/numeric/odeint/tiled/plan/tiling.hpp>
@@ -400,7 +401,8 @@ candidate_set tbb_candidates(const tiled::link_chain& chain, std::size_t n, std:
     add_mandatory(tiled::choose_tbb_tiling(chain, n, d, m.value_size, m.workers, m.caches), "model");
     const std::pair<stepper_kind, const char*> defaults[] = {{stepper_kind::none, "bench-none"},
                                                              {stepper_kind::trapezoidal, "bench-trapezoidal"},
-                                                             {stepper_kind::hexagonal, "bench-hexagonal"}};
+                                                             {stepper_kind::hexagonal, "bench-hexagonal"},
+                                                             {stepper_kind::overlapped, "bench-overlapped"}};
     for (const auto& def : defaults) {
         try {
             add_mandatory(default_tiling(def.first, d, chain.links), def.second);
@@ -439,13 +441,15 @@ candidate_set tbb_candidates(const tiled::link_chain& chain, std::size_t n, std:
         if (c.config.kind() == tiled::tiling::scheme::none) continue;
         const std::size_t w = c.config.width(), h = c.config.height();
         const std::size_t team = std::max<std::size_t>(1, c.config.threads_per_tile());
-        const bool hex = c.config.kind() == tiled::tiling::scheme::hexagonal;
+        const tiled::tiling::scheme kind = c.config.kind();
         const std::pair<std::size_t, std::size_t> variants[] = {{w / 2, team}, {std::min(n, 2 * w), team},
                                                                 {w, team * 2}, {w, team / 2}};
         for (const auto& v : variants) {
             if (v.first == 0 || v.second == 0 || v.second > std::min<std::size_t>(m.workers, 30)) continue;
             candidate near;
-            near.config = (hex ? tiled::tiling::hexagonal(v.first, h) : tiled::tiling::trapezoidal(v.first, h))
+            near.config = (kind == tiled::tiling::scheme::hexagonal    ? tiled::tiling::hexagonal(v.first, h)
+                           : kind == tiled::tiling::scheme::overlapped ? tiled::tiling::overlapped(v.first, h)
+                                                                       : tiled::tiling::trapezoidal(v.first, h))
                               .threads_per_tile(v.second)
                               .block_size(c.config.block_size() ? c.config.block_size() : block);
             if (near.config == c.config) continue;
@@ -467,6 +471,8 @@ candidate_set tbb_candidates(const tiled::link_chain& chain, std::size_t n, std:
       through L2, the tallest trapezoid G*C*T holds;
     - general-kernel shapes: widths from the legal minimum (rounded up to 256)
       doubling up to 16 Ki, with the backend's default block;
+    - overlapped tiles of the whole chain for the streaming kernel, where it applies:
+      64 .. 512 threads per block (the chunk, >= d), three tile widths;
     - none() with 128 .. 1024 threads per block (its stage kernels).
     Bench's defaults and the model's choice are asked for by stepper kind; their
     tilings are known once they ran. */
@@ -477,7 +483,8 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
     const std::pair<stepper_kind, const char*> kinds[] = {{stepper_kind::automatic, "model"},
                                                           {stepper_kind::none, "bench-none"},
                                                           {stepper_kind::trapezoidal, "bench-trapezoidal"},
-                                                          {stepper_kind::hexagonal, "bench-hexagonal"}};
+                                                          {stepper_kind::hexagonal, "bench-hexagonal"},
+                                                          {stepper_kind::overlapped, "bench-overlapped"}};
     for (const auto& k : kinds) {
         candidate c;
         c.kind = k.first;
@@ -544,6 +551,20 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
     for_each_shape(chain, n, d, quantum, w_max, [&](const tiled::tiling& t, std::size_t, std::size_t) {
         if (t.width() > 1024) add(t, found, "search");  // narrower ones: register tiles, searched above
     });
+    // overlapped tiles of the whole chain for the streaming kernel (streaming_tile_kernel.hpp),
+    // where it applies: chunks of 64 .. 512 threads (>= d), tiles owning n / (132 k)
+    // components for k = 8, 16, 32 tiles per SM of an H100 (how many run at once depends
+    // on the kernel's registers, which only the run tells)
+    if (tiled::streaming_fifo_values(chain) <= cuda_tuning::streaming_max_fifo_values)
+        for (std::size_t threads : {64, 128, 256, 512}) {
+            if (threads < d || 4 * chain.links * threads * m.value_size > 200 * 1024) continue;
+            for (std::size_t per_sm : {8, 16, 32}) {
+                const std::size_t per_tile = (n + 132 * per_sm - 1) / (132 * per_sm);
+                const std::size_t own = std::max<std::size_t>(8 * threads, (per_tile + threads - 1) / threads * threads);
+                add(tiled::tiling::overlapped(own + 2 * (chain.links - 1) * d, chain.links).threads_per_block(threads),
+                    found, "search");
+            }
+        }
     // none()'s block sizes are its neighbours: measured whatever their modelled traffic, which
     // overrates the wide tiles of the general kernel at large d, where none() wins on the GPU
     for (std::size_t threads : {128, 512, 1024})

@@ -38,7 +38,7 @@ namespace {
 using boost::numeric::odeint::tiled::tiling;
 
 //! The tiling families verify runs; --tilings picks some.
-enum class family { none, trapezoidal, hexagonal, automatic, threads };
+enum class family { none, trapezoidal, hexagonal, overlapped, automatic, threads };
 
 const char* family_name(family f)
 {
@@ -46,14 +46,15 @@ const char* family_name(family f)
     case family::none: return "none";
     case family::trapezoidal: return "trapezoidal";
     case family::hexagonal: return "hexagonal";
+    case family::overlapped: return "overlapped";
     case family::automatic: return "automatic";
     case family::threads: return "threads";
     }
     return "?";
 }
 
-const family all_families[] = {family::none, family::trapezoidal, family::hexagonal, family::automatic,
-                               family::threads};
+const family all_families[] = {family::none, family::trapezoidal, family::hexagonal, family::overlapped,
+                               family::automatic, family::threads};
 
 struct verify_options
 {
@@ -99,6 +100,13 @@ std::vector<tiling> tilings_for(const tiling_context& c, const std::vector<famil
         t.push_back(tiling::hexagonal(3 * d, 4));        // narrowest for h = 4
         t.push_back(tiling::hexagonal(5 * d + 97, 6));   // odd width, often higher than the method
     }
+    if (has(family::overlapped)) {
+        auto narrowest_overlapped = [&](std::size_t h) { return 2 * (std::min(h, L) - 1) * d + 1; };
+        t.push_back(tiling::overlapped(narrowest_overlapped(2), 2));             // narrowest, 2 links high
+        t.push_back(tiling::overlapped(narrowest_overlapped(L), L));             // narrowest, one row of all links
+        t.push_back(tiling::overlapped(narrowest_overlapped(L) + 97, L + 2));    // odd width, higher than the method
+        t.push_back(tiling::overlapped(narrowest_overlapped(3) + 61, 3).threads_per_tile(2));  // a team per tile
+    }
     if (has(family::automatic)) t.push_back(tiling::automatic());
     if (has(family::threads)) {
         t.push_back(tiling::trapezoidal(narrowest_trapezoid(2) + 61, 2).threads_per_tile(2));
@@ -131,6 +139,8 @@ void print_help()
         "               4 with block_size(100)\n"
         "  hexagonal    the narrowest legal widths (h-1)d for h = 2 and h = 4; height 6\n"
         "               with an odd width\n"
+        "  overlapped   the narrowest legal widths 2(h-1)d+1 for h = 2 and h = L; height\n"
+        "               L+2 with an odd width; height 3 with threads_per_tile(2)\n"
         "  automatic    automatic() (the backend's choice)\n"
         "  threads      multi-thread tiles: trapezoids with threads_per_tile(2),\n"
         "               hexagons with threads_per_tile(3)\n"
@@ -149,7 +159,7 @@ void print_help()
         "                   rk4, rk38, euler, heun-euler21, bogacki-shampine32,\n"
         "                   cash-karp54, dopri5, verner56, fehlberg78\n"
         "  --tilings LIST   comma separated, or 'all'                      (default all)\n"
-        "                   none, trapezoidal, hexagonal, automatic, threads\n"
+        "                   none, trapezoidal, hexagonal, overlapped, automatic, threads\n"
         "  --steps S        steps per case, at least 2                       (default 20)\n"
         "  --dt DT          fixed step size (default: bruss2d min(suggested_dt(), 0.05),\n"
         "                   heat suggested_dt(), phase-chain 0.01)\n"
@@ -189,7 +199,7 @@ verify_options parse(int argc, char** argv, bool& help)
                     }
                 if (!found)
                     throw usage_error("--tilings: unknown tiling family '" + s +
-                                      "' (none, trapezoidal, hexagonal, automatic, threads, all)");
+                                      "' (none, trapezoidal, hexagonal, overlapped, automatic, threads, all)");
             }
         } else if (opt == "--steps") {
             o.steps = parse_size(in.value(), "--steps");

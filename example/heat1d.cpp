@@ -108,10 +108,11 @@ try
     tiled::runge_kutta4<std::vector<double>> fused(tiled::tiling::none());                  // fused stages only
     tiled::runge_kutta4<std::vector<double>> trapezoids(tiled::tiling::trapezoidal(8192, 4)); // needs 8192 >= 7 d
     tiled::runge_kutta4<std::vector<double>> hexagons(tiled::tiling::hexagonal(8192, 4));     // needs 8192 >= 3 d
+    tiled::runge_kutta4<std::vector<double>> overlapped(tiled::tiling::overlapped(8192, 4));  // needs 8192 > 6 d
     //]
 
     int status = 0;
-    for (auto* stepper : {&fused, &trapezoids, &hexagons}) {
+    for (auto* stepper : {&fused, &trapezoids, &hexagons, &overlapped}) {
         std::vector<double> y = x0;
         // the range form this time: the results must not change
         odeint::integrate_const(*stepper, heat_chain_ranged{{n, k}}, y, 0.0, t_end, dt);

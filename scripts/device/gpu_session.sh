@@ -6,6 +6,7 @@
 #
 #   scripts/device/gpu_session.sh OUT [STEP ...]
 #
+# With TOOL=OFF in the environment only the GPU tests are built (steps test and sanitize).
 # STEP: test (ctest -L gpu), sweep (scripts/device/multi_block_sweep.sh), sanitize (compute-sanitizer on
 # the multi-block test's cases), bench (the documented H100 table: every method,
 # d = 32 .. 524288). OUT gets configure.log, build.log and each step's files.
@@ -29,11 +30,13 @@ tool=build-gpu/boost_odeint_tiled/boost_odeint_tiled
 start=$SECONDS
 cmake -S . -B build-gpu -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
       -DBOOST_ODEINT_TILED_ENABLE_CUDA=ON -DBOOST_ODEINT_TILED_BUILD_TESTS=ON \
-      -DBOOST_ODEINT_TILED_BUILD_EXAMPLES=OFF -DBOOST_ODEINT_TILED_BUILD_TOOL=ON > "$out/configure.log" 2>&1 ||
+      -DBOOST_ODEINT_TILED_BUILD_EXAMPLES=OFF -DBOOST_ODEINT_TILED_BUILD_TOOL="${TOOL:-ON}" > "$out/configure.log" 2>&1 ||
   { tail -20 "$out/configure.log"; exit 1; }
 tests=$(ctest --test-dir build-gpu -L gpu -N 2>/dev/null | sed -n 's/^ *Test *#[0-9]*: *\([A-Za-z0-9_]*\)$/\1/p' | sort -u)
+tool_target=boost_odeint_tiled_tool
+[ "${TOOL:-ON}" = OFF ] && tool_target=
 # shellcheck disable=SC2086
-if ! cmake --build build-gpu -j "$jobs" --target boost_odeint_tiled_tool $tests > "$out/build.log" 2>&1; then
+if ! cmake --build build-gpu -j "$jobs" --target $tool_target $tests > "$out/build.log" 2>&1; then
   grep -E "error" "$out/build.log" | head -30; echo "build failed"; exit 1
 fi
 echo "== built in $((SECONDS - start)) s: tool and $(echo $tests | wc -w) GPU tests"

@@ -132,7 +132,8 @@ BOOST_AUTO_TEST_CASE(tilings_give_bitwise_identical_integrations)
     const problems::bruss2d p(8, 24);  // n = 384, d = 16
     const std::vector<tiled::tiling> tilings{
         tiled::tiling::none(), tiled::tiling::trapezoidal(3 * 16 + 61, 2), tiled::tiling::trapezoidal(7 * 16 + 203, 4),
-        tiled::tiling::hexagonal(3 * 16 + 97, 4), tiled::tiling::trapezoidal(3 * 16 + 61, 2).threads_per_tile(2)};
+        tiled::tiling::hexagonal(3 * 16 + 97, 4), tiled::tiling::trapezoidal(3 * 16 + 61, 2).threads_per_tile(2),
+        tiled::tiling::overlapped(12 * 16 + 61, 7), tiled::tiling::overlapped(2 * 16 + 67, 2).threads_per_tile(2)};
     state reference;
     std::vector<try_record> reference_log;
     for (const tiled::tiling& tl : tilings)

@@ -159,7 +159,8 @@ BOOST_AUTO_TEST_CASE(kept_derivatives_plan_cost)
         tiled::chain_options{true, tiled::dense_output_dopri5<tiled::runge_kutta_dopri5<state>>::kept_mask});
     BOOST_TEST(kept.kept.size() == 6u);
     const std::size_t n = 1 << 16, d = 1;
-    for (const tiled::tiling& tl : {tiled::tiling::none(), tiled::tiling::trapezoidal(4099, 7)})
+    for (const tiled::tiling& tl : {tiled::tiling::none(), tiled::tiling::trapezoidal(4099, 7),
+                                    tiled::tiling::overlapped(4099, 7)})
     {
         const tiled::tiling_plan pf = tiled::make_tiling_plan(fused, n, d, tl);
         const tiled::tiling_plan pk = tiled::make_tiling_plan(kept, n, d, tl);

@@ -158,7 +158,7 @@ BOOST_AUTO_TEST_CASE(fused_norm_plans_write_no_error_vector)
     BOOST_TEST(!plain.error_norm_fused);
     const std::size_t n = 20000, d = 3;
     for (const tiled::tiling& tl : {tiled::tiling::none(), tiled::tiling::trapezoidal(1001, 2), tiled::tiling::trapezoidal(4001, 7),
-                                    tiled::tiling::hexagonal(997, 4)})
+                                    tiled::tiling::hexagonal(997, 4), tiled::tiling::overlapped(1001, 7)})
     {
         BOOST_TEST_CONTEXT(tl)
         {
@@ -188,6 +188,7 @@ BOOST_AUTO_TEST_CASE(fused_norm_equals_odeint_error_checker)
     tiled::as_odeint_system(p)(x, dxdt, 0.25);
     for (const tiled::tiling& tl : {tiled::tiling::none(), tiled::tiling::trapezoidal(3 * 16 + 61, 2),
                                     tiled::tiling::hexagonal(3 * 16 + 97, 4), tiled::tiling::automatic(),
+                                    tiled::tiling::overlapped(12 * 16 + 61, 7),
                                     tiled::tiling::trapezoidal(7 * 16 + 203, 4).threads_per_tile(2)})
     {
         BOOST_TEST_CONTEXT(tl)

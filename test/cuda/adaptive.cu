@@ -172,11 +172,13 @@ void for_each_problem(F&& f)
 }
 
 //! Tilings of the device steppers: one kernel for the whole chain, several kernels
-//! (the error link in the last one), and blocks of 100 threads (a partial warp).
+//! (the error link in the last one), blocks of 100 threads (a partial warp), and
+//! overlapped tiles of the whole chain (the streaming kernel, where the chain fits it).
 std::vector<tiled::tiling> device_tilings()
 {
     return {tiled::tiling::automatic(), tiled::tiling::none(), tiled::tiling::trapezoidal(512, 2),
-            tiled::tiling::hexagonal(384, 4).threads_per_block(100)};
+            tiled::tiling::hexagonal(384, 4).threads_per_block(100),
+            tiled::tiling::overlapped(700, 64).threads_per_block(128)};
 }
 
 /*! The device controller against the host controller of the plugin and, when

@@ -127,6 +127,11 @@ std::vector<tiled::tiling> group_tilings()
         // blocks of 32 x 2 = 64 components: d = 32 is half a block; more blocks than needed
         t.push_back(tiled::tiling::trapezoidal(700, 3).threads_per_block(32).components_per_thread(2).blocks_per_tile(12)
                         .use_clusters(clusters));
+        // overlapped tiles of the whole chain on 10 blocks of 64 x 2, and in rows of 4 links on 4 of 64 x 4
+        t.push_back(tiled::tiling::overlapped(1280, 64).threads_per_block(64).components_per_thread(2).blocks_per_tile(10)
+                        .use_clusters(clusters));
+        t.push_back(tiled::tiling::overlapped(1024, 4).threads_per_block(64).components_per_thread(4).blocks_per_tile(4)
+                        .use_clusters(clusters));
     }
     // 16 blocks: beyond the portable cluster size
     t.push_back(tiled::tiling::trapezoidal(1024, 4).threads_per_block(32).components_per_thread(2).blocks_per_tile(16)
@@ -185,6 +190,18 @@ BOOST_AUTO_TEST_CASE(halos_wider_than_a_block_and_awkward_sizes)
             check_agreement<tiled::runge_kutta4_tableau>(sys, t, 20);
             check_agreement<tiled::runge_kutta_dopri5_tableau>(sys, t, 20);
         }
+    // overlapped tiles whose margins span several 64-component blocks
+    const shape overlapped_shapes[] = {{3001, 100, 1300, 4, false, 32, 2, 21}, {12345, 150, 1800, 2, false, 32, 2, 0},
+                                       {700, 90, 2000, 64, false, 32, 2, 12}, {20, 3, 64, 3, false, 32, 2, 4}};
+    for (const shape& s : overlapped_shapes)
+        for (bool clusters : {false, true})
+        {
+            const auto sys = tiled::problems::wide_stencil(s.n, s.d, 0.5);
+            auto t = tiled::tiling::overlapped(s.w, s.h);
+            t.threads_per_block(s.threads).components_per_thread(s.per_thread).use_clusters(clusters);
+            t.blocks_per_tile(s.blocks ? s.blocks : (std::min(s.w, s.n) + 63) / 64);
+            check_agreement<tiled::runge_kutta4_tableau>(sys, t, 20);
+        }
 }
 
 BOOST_AUTO_TEST_CASE(tiles_wider_than_a_block_use_several_only_when_the_tiling_asks)
@@ -241,14 +258,16 @@ BOOST_AUTO_TEST_CASE(barrier_stress_random_tile_groups_never_hang_or_race)
         const unsigned per_thread = pick(0, 1) ? 4u : 2u;
         const std::size_t block_width = threads * per_thread;
         const std::size_t d = pick(0, 3) == 0 ? pick(0, 2) : pick(1, 2 * block_width);
-        const bool hex = pick(0, 2) == 0;
+        const std::size_t shape = pick(0, 3);  // 0: hexagons, 1: overlapped tiles, else trapezoids
+        const bool hex = shape == 0, overlapped = shape == 1;
         const std::size_t h = hex ? 2 * pick(1, 2) : pick(1, 4);
-        const std::size_t min_width = hex ? (h - 1) * d : (2 * h - 1) * d;
+        const std::size_t min_width = hex ? (h - 1) * d : overlapped ? 2 * (h - 1) * d + 1 : (2 * h - 1) * d;
         const std::size_t blocks = pick(2, 12);
         const std::size_t width = std::max<std::size_t>({min_width, 1, pick(block_width, blocks * block_width) * 3 / 4});
         const std::size_t n = pick(1, 6 * width + 17);
         const bool clusters = pick(0, 1) == 1;
-        auto t = hex ? tiled::tiling::hexagonal(width, h) : tiled::tiling::trapezoidal(width, h);
+        auto t = hex ? tiled::tiling::hexagonal(width, h)
+                 : overlapped ? tiled::tiling::overlapped(width, h) : tiled::tiling::trapezoidal(width, h);
         t.threads_per_block(threads).components_per_thread(per_thread).use_clusters(clusters);
         // at least as many blocks as the widest tile needs (a hexagon's hull is wider than its width)
         if (pick(0, 1)) t.blocks_per_tile(std::max<std::size_t>(2, (width + 2 * h * d) / block_width + 1));

@@ -3,7 +3,7 @@
 
  The tiled steppers on thrust::device_vector (the CUDA executor of the tiling plan)
  agree with the same steppers on the TBB backend: every method, plain and with the
- error estimate, over tilings none / trapezoidal / hexagonal / automatic and
+ error estimate, over tilings none / trapezoidal / hexagonal / overlapped / automatic and
  awkward sizes (n not a multiple of the tile, d = 0, d >= n/2, tiles wider than n,
  one component), after 100 steps within 1e-12 relative. Out-of-place steps leave
  the input untouched; bad input throws and leaves the state as it was; many
@@ -69,7 +69,12 @@ const std::vector<tiled::tiling>& tilings()
                                                  tiled::tiling::trapezoidal(2048, 2).threads_per_block(128),
                                                  // register tiles of 2 components per thread, and odd block sizes
                                                  tiled::tiling::trapezoidal(512, 4).components_per_thread(2),
-                                                 tiled::tiling::hexagonal(300, 2).components_per_thread(2).threads_per_block(160)};
+                                                 tiled::tiling::hexagonal(300, 2).components_per_thread(2).threads_per_block(160),
+                                                 // overlapped tiles: one row of the whole chain on one register
+                                                 // block, rows of four links, and the general kernel (a 900-wide
+                                                 // tile on 320-component blocks)
+                                                 tiled::tiling::overlapped(1024, 64), tiled::tiling::overlapped(1024, 4),
+                                                 tiled::tiling::overlapped(900, 3).threads_per_block(160).components_per_thread(2)};
     return t;
 }
 
@@ -120,6 +125,89 @@ BOOST_AUTO_TEST_CASE(awkward_sizes_agree_with_the_tbb_backend)
         check_agreement<tiled::runge_kutta_dopri5_tableau>(sys, t, 20);
         check_agreement<tiled::runge_kutta4_tableau>(sys, tiled::tiling::automatic(), 20);
     }
+    // overlapped tiles: one component, d = 0, margins wider than n, n not a multiple of anything
+    const shape overlapped_shapes[] = {{1, 0, 8, 2, false},    {1, 1, 12, 64, false}, {100, 50, 101, 1, false},
+                                       {1000, 3, 77, 3, false}, {999, 7, 2000, 64, false}, {4097, 1, 256, 64, false},
+                                       {5000, 0, 100, 4, false}};
+    for (const shape& s : overlapped_shapes)
+    {
+        const auto sys = tiled::problems::wide_stencil(s.n, s.d, 0.5);
+        check_agreement<tiled::runge_kutta4_tableau>(sys, tiled::tiling::overlapped(s.w, s.h), 20);
+        check_agreement<tiled::runge_kutta_dopri5_tableau>(sys, tiled::tiling::overlapped(s.w, s.h), 20);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(overlapped_tiles_of_the_whole_chain_run_the_streaming_kernel_and_agree)
+{
+    using tiled::cuda_kernel_path;
+    // every chain whose FIFOs fit registers, on chunks of 64 .. 256 components; tiles that
+    // own a few chunks (1024, 900 wide), less than one (400: 16 components for DOPRI5's
+    // error step), and one wider than the problem (5000)
+    const auto sys = tiled::problems::bruss2d(16, 40);  // n = 1280, d = 32
+    for (const auto& t : {tiled::tiling::overlapped(1024, 64), tiled::tiling::overlapped(400, 64).threads_per_block(128),
+                          tiled::tiling::overlapped(5000, 64).threads_per_block(256), tiled::tiling::overlapped(900, 64)})
+    {
+        check_agreement<tiled::euler_tableau>(sys, t);
+        BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
+        check_agreement<tiled::runge_kutta4_tableau>(sys, t);
+        BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
+        check_agreement<tiled::runge_kutta38_tableau>(sys, t);
+        check_agreement<tiled::runge_kutta_heun_euler21_tableau>(sys, t);
+        check_agreement<tiled::runge_kutta_bogacki_shampine32_tableau>(sys, t);
+        check_agreement<tiled::runge_kutta_cash_karp54_tableau>(sys, t);
+        check_agreement<tiled::runge_kutta_dopri5_tableau>(sys, t);
+        BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
+        check_error_estimate<tiled::runge_kutta_bogacki_shampine32_tableau>(sys, t);
+        check_error_estimate<tiled::runge_kutta_dopri5_tableau>(sys, t);
+        BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
+        // a chain too long for the FIFOs runs an other kernel, with the same result (where
+        // the width holds its 13 links: w > 2 * 12 * d)
+        if (t.width() > 2 * 12 * 32)
+        {
+            check_agreement<tiled::runge_kutta_fehlberg78_tableau>(sys, t);
+            BOOST_TEST((tiled::cuda_executor::last_path() != cuda_kernel_path::streaming_tiles));
+        }
+    }
+    // chunks narrower than d, or not a power of two: not the streaming kernel, still right
+    for (const auto& t : {tiled::tiling::overlapped(1024, 64).threads_per_block(32),
+                          tiled::tiling::overlapped(1024, 64).threads_per_block(96)})
+    {
+        check_agreement<tiled::runge_kutta4_tableau>(sys, t);
+        BOOST_TEST((tiled::cuda_executor::last_path() != cuda_kernel_path::streaming_tiles));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(streaming_tiles_of_awkward_sizes_agree)
+{
+    using tiled::cuda_kernel_path;
+    // one component, d = 0, n not a multiple of the chunk, d = the chunk, tiles narrower
+    // than a chunk and wider than n
+    struct shape { std::size_t n, d, w; unsigned threads; };
+    const shape shapes[] = {{1, 0, 8, 64}, {2, 1, 16, 64}, {1000, 3, 77, 64}, {999, 7, 2000, 64}, {4097, 1, 256, 128},
+                            {5000, 0, 100, 64}, {3001, 64, 1500, 64}, {20011, 200, 9000, 256}};
+    for (const shape& s : shapes)
+    {
+        const auto w = tiled::problems::wide_stencil(s.n, s.d, 0.5);
+        const auto t = tiled::tiling::overlapped(s.w, 64).threads_per_block(s.threads);
+        check_agreement<tiled::runge_kutta4_tableau>(w, t, 20);
+        BOOST_TEST_INFO("n=" << s.n << " d=" << s.d << " " << t);
+        BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
+        check_agreement<tiled::runge_kutta_dopri5_tableau>(w, t, 20);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(automatic_streams_overlapped_tiles_where_the_kernel_applies)
+{
+    using tiled::cuda_kernel_path;
+    const auto sys = tiled::problems::bruss2d(64, 256);  // n = 32768, d = 128
+    device_state x(sys.size(), 1.0);
+    tiled::runge_kutta4<device_state> rk4;
+    rk4.do_step(sys, x, 0.0, 1e-4);
+    BOOST_TEST((rk4.tiling().kind() == tiled::tiling::scheme::overlapped), rk4.tiling());
+    BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
+    tiled::runge_kutta_fehlberg78<device_state> rk78;  // its FIFOs do not fit: not overlapped
+    rk78.do_step(sys, x, 0.0, 1e-4);
+    BOOST_TEST((rk78.tiling().kind() != tiled::tiling::scheme::overlapped), rk78.tiling());
 }
 
 BOOST_AUTO_TEST_CASE(an_out_of_place_step_leaves_its_input_untouched_and_matches_the_in_place_step)
@@ -133,6 +221,16 @@ BOOST_AUTO_TEST_CASE(an_out_of_place_step_leaves_its_input_untouched_and_matches
     st.do_step(sys, inplace, 0.0, 0.01);
     BOOST_TEST(to_host(in) == x0);
     BOOST_TEST(to_host(out) == to_host(inplace));
+    // overlapped tiles read the input where neighbours write the output: an in-place step
+    // runs into the stepper's spare state and swaps buffers with x (no copy back)
+    tiled::runge_kutta4<device_state> ov(tiled::tiling::overlapped(700, 4));
+    device_state x(x0.begin(), x0.end()), y(x0.size());
+    const double* before = thrust::raw_pointer_cast(x.data());
+    ov.do_step(sys, x, 0.0, 0.01);
+    BOOST_TEST(thrust::raw_pointer_cast(x.data()) != before);
+    ov.do_step(sys, in, 0.0, y, 0.01);
+    BOOST_TEST(to_host(x) == to_host(y));
+    BOOST_TEST(to_host(x) == to_host(out));
 }
 
 BOOST_AUTO_TEST_CASE(bad_input_throws_and_leaves_the_device_state_as_it_was)

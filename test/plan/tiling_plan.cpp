@@ -5,8 +5,8 @@
  (n, d, width, height) drawn with a fixed seed, awkward cases included (n = 1,
  d = 0, d >= n/2, width > n, n not a multiple of the width), and for the chains of
  euler, rk4, dopri5 (plain and with error), verner56 and fehlberg78, every valid
- none / trapezoidal / hexagonal plan passes the checker, and every width below the
- rule throws std::invalid_argument naming the rule. Hand-broken plans are rejected;
+ none / trapezoidal / hexagonal / overlapped plan passes the checker, and every width
+ below the rule throws std::invalid_argument naming the rule. Hand-broken plans are rejected;
  the memory-traffic model and the in-place flag have the values worked out by hand.
 
  Copyright 2026 the boost_odeint_tiled developers
@@ -118,6 +118,47 @@ bool covers_each_link_exactly_once(const tiled::tiling_plan& p)
     return true;
 }
 
+// Overlapped plans, independently of check_plan: every link computed at least once
+// (each tile's link j is its owned piece widened by the links left in its row), every
+// component of every vector written at most once, the output exactly once.
+bool overlapped_plan_is_sound(const tiled::tiling_plan& p, std::string& why)
+{
+    const std::size_t nv = p.chain.vector_count;
+    for (std::size_t j = 0; j < p.chain.links; ++j)
+    {
+        std::vector<int> hits(p.n, 0);
+        for (const auto& k : p.kernels)
+            for (const auto& t : k.tiles)
+                if (t.link_begin <= j && j < t.link_end())
+                {
+                    const tiled::interval expected =
+                        t.owned.widened((long long)(k.link_end - 1 - j) * (long long)p.d).clamped((long long)p.n);
+                    if (!(t.at_link(j) == expected)) { why = "link " + std::to_string(j) + " is not the owned piece widened"; return false; }
+                    for (long long i = t.at_link(j).first; i < t.at_link(j).last; ++i) ++hits[std::size_t(i)];
+                }
+        for (int h : hits)
+            if (h < 1) { why = "link " + std::to_string(j) + " not covered"; return false; }
+    }
+    for (std::size_t v = 0; v < nv; ++v)
+    {
+        std::vector<int> written(p.n, 0);
+        for (const auto& k : p.kernels)
+            for (const auto& t : k.tiles)
+                for (const auto& w : t.writes[v].parts())
+                    for (long long i = w.first; i < w.last; ++i)
+                    {
+                        if (!t.owned.contains(i)) { why = "a tile writes outside what it owns"; return false; }
+                        ++written[std::size_t(i)];
+                    }
+        for (int h : written)
+            if (h > 1) { why = "vector " + std::to_string(v) + " written twice"; return false; }
+        if (int(v) == tiled::vector_ids::state_out)
+            for (int h : written)
+                if (h != 1) { why = "output not written exactly once"; return false; }
+    }
+    return true;
+}
+
 // A valid trapezoidal plan of rk4 with several tiles in each kernel, to break by hand.
 tiled::tiling_plan healthy_rk4_plan()
 {
@@ -221,6 +262,135 @@ BOOST_AUTO_TEST_CASE(every_valid_random_hexagonal_plan_passes_the_checker_and_ev
         }
     BOOST_TEST(valid > 1500u);
     BOOST_TEST(invalid > 100u);
+}
+
+BOOST_AUTO_TEST_CASE(every_valid_random_overlapped_plan_passes_the_checker_and_every_too_narrow_one_throws)
+{
+    std::mt19937 rng(31337u);
+    std::size_t valid = 0, invalid = 0;
+    for (const named_chain& c : all_chains())
+        for (int iter = 0; iter < 400; ++iter)
+        {
+            random_case r = draw(rng, c.chain.links + 1);
+            const std::size_t h_eff = std::min(r.height, c.chain.links);
+            const std::size_t minimum = 2 * (h_eff - 1) * r.d + 1;  // width > 2(h-1)d
+            r.width = draw_width(rng, minimum, r.n);
+            const tiled::tiling t = tiled::tiling::overlapped(r.width, r.height);
+            BOOST_TEST_CONTEXT(describe(c, r, t))
+            {
+                if (r.width >= minimum)
+                {
+                    ++valid;
+                    const tiled::tiling_plan p = tiled::make_tiling_plan(c.chain, r.n, r.d, t);
+                    const tiled::plan_check_result ok = tiled::check_plan(p);
+                    BOOST_TEST(ok.ok, ok.error);
+                    std::string why;
+                    BOOST_TEST(overlapped_plan_is_sound(p, why), why);
+                    // one kernel per row of links
+                    BOOST_TEST(p.kernels.size() == (c.chain.links + r.height - 1) / r.height);
+                    // nothing but the input state and the rows' hand-over travel through memory
+                    if (r.height >= c.chain.links)
+                        for (const auto& k : p.kernels)
+                            for (const auto& tp : k.tiles)
+                                for (std::size_t v = 1; v < c.chain.vector_count; ++v) BOOST_TEST(tp.reads[v].empty());
+                }
+                else
+                {
+                    ++invalid;
+                    try
+                    {
+                        (void)tiled::make_tiling_plan(c.chain, r.n, r.d, t);
+                        BOOST_ERROR("an overlapped tile not wider than 2*(h-1)*d was accepted");
+                    }
+                    catch (const std::invalid_argument& e)
+                    {
+                        const std::string what = e.what();
+                        BOOST_TEST(what.find("width") != std::string::npos, what);
+                        BOOST_TEST(what.find("2*(h-1)*d") != std::string::npos, what);
+                    }
+                }
+            }
+        }
+    BOOST_TEST(valid > 1500u);
+    BOOST_TEST(invalid > 100u);
+    BOOST_CHECK_THROW(tiled::tiling::overlapped(0, 2), std::invalid_argument);
+    BOOST_CHECK_THROW(tiled::tiling::overlapped(10, 0), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(overlapped_tiles_of_the_worked_example_own_four_components_and_compute_a_margin)
+{
+    // tiling_plan.hpp: n = 20, d = 1, w = 6, h = 2 (a two-link chain: heun-euler's plain step)
+    const auto heun = tiled::make_link_chain<tiled::runge_kutta_heun_euler21_tableau, false>();
+    BOOST_REQUIRE_EQUAL(heun.links, 2u);
+    const tiled::tiling_plan p = tiled::make_tiling_plan(heun, 20, 1, tiled::tiling::overlapped(6, 2));
+    BOOST_TEST(tiled::check_plan(p).ok);
+    BOOST_REQUIRE_EQUAL(p.kernels.size(), 1u);
+    const auto& tiles = p.kernels[0].tiles;
+    BOOST_REQUIRE_EQUAL(tiles.size(), 5u);
+    BOOST_TEST((tiles[0].owned == tiled::interval{0, 4}));
+    BOOST_TEST((tiles[0].links[0] == tiled::interval{0, 5}));
+    BOOST_TEST((tiles[0].links[1] == tiled::interval{0, 4}));
+    BOOST_TEST((tiles[1].links[0] == tiled::interval{3, 9}));
+    BOOST_TEST((tiles[1].links[1] == tiled::interval{4, 8}));
+    BOOST_TEST((tiles[4].owned == tiled::interval{16, 20}));
+    BOOST_TEST((tiles[4].links[0] == tiled::interval{15, 20}));
+    // one read of the state (with the halos of width d + margin) and one write of the output
+    for (const auto& t : tiles)
+    {
+        BOOST_TEST((t.reads[tiled::vector_ids::state_in] == tiled::interval_set(t.links[0].widened(1).clamped(20))));
+        BOOST_TEST((t.writes[tiled::vector_ids::state_out] == tiled::interval_set(t.owned)));
+        for (std::size_t v = tiled::vector_ids::first_derivative; v < heun.vector_count; ++v)
+            BOOST_TEST(t.writes[v].empty());
+    }
+    // neighbours read the input where a tile writes its output, in the same kernel
+    BOOST_TEST(!p.in_place_safe);
+}
+
+BOOST_AUTO_TEST_CASE(an_overlapped_tile_that_writes_a_margin_is_rejected)
+{
+    const auto rk4 = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    tiled::tiling_plan p = tiled::make_tiling_plan(rk4, 300, 2, tiled::tiling::overlapped(40, 4));
+    BOOST_REQUIRE(tiled::check_plan(p));
+    BOOST_REQUIRE_GE(p.kernels[0].tiles.size(), 3u);
+    // tile 1 also writes the output on its neighbour's piece: two tiles write the same components
+    tiled::tile_plan& t = p.kernels[0].tiles[1];
+    const tiled::interval wider{t.owned.first - 1, t.owned.last};
+    t.computed[tiled::vector_ids::state_out] = wider;
+    t.writes[tiled::vector_ids::state_out] = tiled::interval_set(wider);
+    const tiled::plan_check_result r = tiled::check_plan(p);
+    BOOST_TEST(!r.ok);
+    BOOST_TEST(r.error.find("two tiles write") != std::string::npos, r.error);
+}
+
+BOOST_AUTO_TEST_CASE(an_overlapped_tile_whose_margin_is_too_narrow_is_rejected)
+{
+    const auto rk4 = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    tiled::tiling_plan p = tiled::make_tiling_plan(rk4, 300, 2, tiled::tiling::overlapped(40, 4));
+    BOOST_REQUIRE(tiled::check_plan(p));
+    // link 1 of tile 1 narrowed, its memory traffic derived from that geometry: link 2's
+    // RHS there now needs a component of Y_2 that only a concurrent tile computes
+    tiled::tile_plan& t = p.kernels[0].tiles[1];
+    t.links[1].first += 1;
+    tiled::detail::derive_memory_traffic(p);
+    const tiled::plan_check_result r = tiled::check_plan(p);
+    BOOST_TEST(!r.ok);
+    BOOST_TEST(r.error.find("before an earlier kernel wrote it") != std::string::npos, r.error);
+}
+
+BOOST_AUTO_TEST_CASE(a_single_row_of_wide_overlapped_tiles_reads_the_state_once_plus_its_margins)
+{
+    const auto rk4 = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    // own 9992 of 10000 each, the state read on 10000 + 2 = 10002 per tile
+    const tiled::tiling_plan p = tiled::make_tiling_plan(rk4, 99920, 1, tiled::tiling::overlapped(9998, 4));
+    BOOST_TEST(tiled::check_plan(p).ok);
+    BOOST_TEST(p.kernels.size() == 1u);
+    BOOST_TEST(std::abs(p.memory_volume() - 2.0) <= 0.01, "memory volume " << p.memory_volume());
+    // two rows: the first reads y and writes Y_2, F_0, F_1 (4 vectors); the second reads
+    // Y_2, y, F_0, F_1 and writes the output (5)
+    const tiled::tiling_plan q = tiled::make_tiling_plan(rk4, 99920, 1, tiled::tiling::overlapped(9998, 2));
+    BOOST_TEST(tiled::check_plan(q).ok);
+    BOOST_TEST(q.kernels.size() == 2u);
+    BOOST_TEST(std::abs(q.memory_volume() - 9.0) <= 0.01, "memory volume " << q.memory_volume());
 }
 
 BOOST_AUTO_TEST_CASE(every_random_none_plan_passes_the_checker_for_any_chunk_and_access_distance)

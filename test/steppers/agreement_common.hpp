@@ -75,8 +75,9 @@ state initial_state(const Problem& p, std::size_t n)
 }
 
 /*! The tilings every stepper runs under, sized for access distance d: untiled,
-    trapezoids one and several links high, hexagons, the backend's choice, and
-    two-thread trapezoids. Widths are odd numbers that divide nothing. */
+    trapezoids one and several links high, hexagons, overlapped tiles in rows of two
+    links and of a whole step, the backend's choice, and two-thread trapezoids.
+    Widths are odd numbers that divide nothing. */
 inline std::vector<tiled::tiling> tilings_for(std::size_t d)
 {
     return {
@@ -84,6 +85,8 @@ inline std::vector<tiled::tiling> tilings_for(std::size_t d)
         tiled::tiling::trapezoidal(3 * d + 61, 2),
         tiled::tiling::trapezoidal(7 * d + 203, 4),
         tiled::tiling::hexagonal(3 * d + 97, 4),
+        tiled::tiling::overlapped(2 * d + 67, 2),
+        tiled::tiling::overlapped(24 * d + 131, 13),
         tiled::tiling::automatic(),
         tiled::tiling::trapezoidal(3 * d + 61, 2).threads_per_tile(2),
     };

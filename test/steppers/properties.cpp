@@ -63,9 +63,12 @@ random_setup draw(std::mt19937& rng, std::size_t links)
     default: d = uni(0, std::min<std::size_t>(n, 9)); break;
     }
     const std::size_t threads = uni(1, 3);
-    const bool hex = uni(0, 2) == 0;
+    const std::size_t shape = uni(0, 3);  // 0: hexagons, 1: overlapped tiles, else trapezoids
+    const bool hex = shape == 0, overlapped = shape == 1;
     const std::size_t h = hex ? 2 * uni(1, (links + 1) / 2 + 1) : uni(1, links + 1);
-    const std::size_t minimum = std::max<std::size_t>(1, hex ? (h - 1) * d : (2 * std::min(h, links) - 1) * d);
+    const std::size_t minimum = std::max<std::size_t>(1, hex          ? (h - 1) * d
+                                                         : overlapped ? 2 * (std::min(h, links) - 1) * d + 1
+                                                                      : (2 * std::min(h, links) - 1) * d);
     std::size_t w = 0;
     switch (uni(0, 3))
     {
@@ -73,7 +76,8 @@ random_setup draw(std::mt19937& rng, std::size_t links)
     case 1: w = std::max(minimum, n + uni(1, 100)); break;  // wider than the problem
     default: w = minimum + uni(0, n / 3 + 5); break;
     }
-    tiled::tiling t = hex ? tiled::tiling::hexagonal(w, h) : tiled::tiling::trapezoidal(w, h);
+    tiled::tiling t = hex ? tiled::tiling::hexagonal(w, h)
+                      : overlapped ? tiled::tiling::overlapped(w, h) : tiled::tiling::trapezoidal(w, h);
     t.threads_per_tile(threads);
     if (uni(0, 2) == 0) t.block_size(uni(1, 64));
     return {n, d, t};
@@ -192,6 +196,8 @@ BOOST_AUTO_TEST_CASE(a_step_gives_bitwise_the_same_result_on_every_run_and_with_
         tiled::tiling::trapezoidal(700, 2).threads_per_tile(2),
         tiled::tiling::hexagonal(500, 4),
         tiled::tiling::hexagonal(900, 6).threads_per_tile(3),
+        tiled::tiling::overlapped(701, 4),
+        tiled::tiling::overlapped(901, 2).threads_per_tile(2),
         tiled::tiling::automatic(),
     };
     tbb::task_arena one(1), two(2), all;
@@ -271,6 +277,41 @@ BOOST_AUTO_TEST_CASE(stepper_copies_share_plan_and_buffers_and_step_identically)
     // 21 steps each (bruss2d is autonomous, so the times do not matter)
     const state reference = run_steps<tiled::runge_kutta4<state>>(tiled::tiling::trapezoidal(300, 4), p, 21, dt);
     BOOST_TEST(max_rel_diff(xa, reference) <= state_tolerance);
+}
+
+BOOST_AUTO_TEST_CASE(an_in_place_step_that_may_not_overwrite_its_input_swaps_buffers_instead_of_copying)
+{
+    const problems::bruss2d p(16, 40);  // n = 1280, d = 32
+    const double dt = p.suggested_dt();
+    const state x0 = initial_state(p, p.size());
+    state expected(x0.size());
+    tiled::runge_kutta4<state> reference(tiled::tiling::none());
+    reference.do_step(p, x0, 0.0, expected, dt);
+
+    // overlapped tiles read the input where their neighbours write the output
+    tiled::runge_kutta4<state> st(tiled::tiling::overlapped(300, 4));
+    state x = x0;
+    const double* before = x.data();
+    st.do_step(p, x, 0.0, dt);
+    BOOST_REQUIRE(st.plan() != nullptr);
+    BOOST_TEST(!st.plan()->in_place_safe);
+    BOOST_TEST(bitwise_equal(x, expected));
+    BOOST_TEST(x.data() != before, "the step copied its result into x instead of swapping buffers");
+    // the next step runs into the buffer x had before (the stepper's spare now)
+    st.do_step(p, x, dt, dt);
+    BOOST_TEST(x.data() == before);
+    state y = expected;
+    reference.do_step(p, y, dt, dt);
+    BOOST_TEST(bitwise_equal(x, y));
+
+    // a plan that may write over its input steps in x's own buffer
+    tiled::runge_kutta4<state> trapezoids(tiled::tiling::trapezoidal(300, 4));
+    state z = x0;
+    const double* own = z.data();
+    trapezoids.do_step(p, z, 0.0, dt);
+    BOOST_TEST(trapezoids.plan()->in_place_safe);
+    BOOST_TEST(z.data() == own);
+    BOOST_TEST(bitwise_equal(z, expected));
 }
 
 BOOST_AUTO_TEST_CASE(a_stepper_replans_when_the_size_changes)

@@ -2,7 +2,9 @@
  boost/numeric/odeint/tiled/plan/plan_checker.hpp
 
  check_plan(plan) proves a tiling plan right, independently of how it was built:
-   1. every component of every link is computed by exactly one tile;
+   1. every component of every link is computed by exactly one tile (overlapped
+      plans: by at least one, within the tiles' kernels), and no component of a
+      vector is written to memory by two tiles;
    2. every tile gets all it needs: an RHS on A needs its stage argument on A
       widened by d (clamped to [0, n)), an LC on A needs its inputs on A; each of
       these components is computed by the tile itself at an earlier link or listed
@@ -63,7 +65,8 @@ inline plan_check_result check_plan(const tiling_plan& plan)
     const long long n = (long long)plan.n, d = (long long)plan.d;
     const std::size_t nv = c.vector_count;
 
-    // 1. exact cover of every link
+    // 1. exact cover of every link (overlapped tiles: a cover; what they write is checked below)
+    const bool overlapping = plan.config.kind() == tiling::scheme::overlapped;
     for (std::size_t j = 0; j < c.links; ++j)
     {
         std::vector<detail::located_interval> parts;
@@ -74,10 +77,10 @@ inline plan_check_result check_plan(const tiling_plan& plan)
         long long next = 0;
         for (const auto& p : parts)
         {
-            if (p.at.first != next)
+            if (overlapping ? p.at.first > next : p.at.first != next)
                 return fail("link ", j, ": ", p.at.first < next ? "components computed twice near " : "components never computed near ",
                             std::min(p.at.first, next));
-            next = p.at.last;
+            next = std::max(next, p.at.last);
         }
         if (next != n) return fail("link ", j, ": components from ", next, " to ", n, " are never computed");
     }
@@ -96,7 +99,13 @@ inline plan_check_result check_plan(const tiling_plan& plan)
                     writes[v].push_back({w, k});
                 }
         }
-    for (auto& w : writes) w = detail::sorted_by_first(std::move(w));
+    for (std::size_t v = 0; v < nv; ++v)
+    {
+        writes[v] = detail::sorted_by_first(std::move(writes[v]));
+        for (std::size_t i = 1; i < writes[v].size(); ++i)
+            if (writes[v][i].at.first < writes[v][i - 1].at.last)
+                return fail("vector ", v, ": two tiles write components near ", writes[v][i].at.first);
+    }
 
     auto written_before = [&](int v, interval r, std::size_t kernel) {
         const auto& ws = writes[v];

@@ -3,7 +3,7 @@
 
  tiled::tiling, the user's choice of how a step is fused and tiled:
  automatic() (default), none(), trapezoidal(width, height), hexagonal(width, height),
- plus backend knobs (threads per tile on the CPU; blocks per tile etc. on the GPU).
+ overlapped(width, height), plus backend knobs (threads per tile on the CPU; blocks per tile etc. on the GPU).
  A value type: comparable and printable. stepper.tiling() returns the concrete one
  actually used (automatic resolved: from the tuning cache when it has an entry for
  the problem, else from the backend's model).
@@ -25,7 +25,7 @@ namespace boost { namespace numeric { namespace odeint { namespace tiled {
 class tiling
 {
 public:
-    enum class scheme { automatic, none, trapezoidal, hexagonal };
+    enum class scheme { automatic, none, trapezoidal, hexagonal, overlapped };
 
     //! Let the backend choose scheme, width, height and threads from n, d, the
     //! method and the machine.
@@ -53,6 +53,21 @@ public:
             throw std::invalid_argument("tiled::tiling::hexagonal: the height must be even and at least 2, got " +
                                         std::to_string(height));
         return tiling(scheme::hexagonal, width, height);
+    }
+
+    /*! Overlapped tiles (ghost-zone tiling; reference digest 002 §2.1): rows of `height`
+        links in which every tile computes its links on up to `width` components and
+        writes the middle width - 2*(height-1)*d of them. A tile recomputes the margins
+        its neighbours own instead of waiting for them, so a row is one kernel with no
+        dependency between its tiles and no edge strips in memory: one pass over the
+        state per row, at the price of the margins' extra arithmetic (the trapezoidal and
+        hexagonal schemes compute every component once but need two kernels per row).
+        Results are the same bits as with the other schemes. Needs width > 2*(height-1)*d. */
+    static tiling overlapped(std::size_t width, std::size_t height)
+    {
+        if (width == 0) throw std::invalid_argument("tiled::tiling::overlapped: the width must be positive");
+        if (height == 0) throw std::invalid_argument("tiled::tiling::overlapped: the height must be positive");
+        return tiling(scheme::overlapped, width, height);
     }
 
     scheme kind() const { return m_scheme; }
@@ -111,6 +126,7 @@ public:
         case scheme::none: os << "none"; break;
         case scheme::trapezoidal: os << "trapezoidal(" << t.m_width << ", " << t.m_height << ")"; break;
         case scheme::hexagonal: os << "hexagonal(" << t.m_width << ", " << t.m_height << ")"; break;
+        case scheme::overlapped: os << "overlapped(" << t.m_width << ", " << t.m_height << ")"; break;
         }
         if (t.m_threads_per_tile) os << " threads_per_tile=" << t.m_threads_per_tile;
         if (t.m_block_size) os << " block_size=" << t.m_block_size;

@@ -38,6 +38,10 @@ struct tile_plan
 {
     std::size_t link_begin = 0;            //!< first link the tile computes
     std::vector<interval> links;           //!< component interval per link, from link_begin on
+    //! Overlapped tiles only: the components whose results the tile writes to memory;
+    //! it computes more (margins its neighbours own) and keeps those to itself. Empty:
+    //! the tile writes what it computes (every other scheme computes a component once).
+    interval owned;
     // Derived, indexed by vector id:
     std::vector<interval> computed;        //!< what the tile computes of each vector
     std::vector<interval_set> reads;       //!< what it reads from memory (needed, not computed here)
@@ -52,7 +56,8 @@ struct tile_plan
     bool is_staged(int v) const { return staged[std::size_t(v)] != 0; }
     bool operator==(const tile_plan& o) const
     {
-        return link_begin == o.link_begin && links == o.links && reads == o.reads && writes == o.writes;
+        return link_begin == o.link_begin && links == o.links && owned == o.owned && reads == o.reads &&
+               writes == o.writes;
     }
 };
 
@@ -233,6 +238,50 @@ inline std::vector<kernel_plan> hexagonal_geometry(std::size_t links, long long 
     return kernels;
 }
 
+/*! Overlapped scheme (ghost-zone tiling, reference digest 002 §2.1). Rows of
+    `height` links, one kernel each. The tiles of a row own consecutive pieces of
+    [0, n), p = w - 2d(h-1) components each; at row-local link jj a tile computes its
+    piece widened by (h-1-jj)*d, clamped to [0, n): exactly what the next link's RHS
+    reads, so a tile needs nothing from its neighbours within the row, and its last
+    link is its own piece. Worked example: n = 20, d = 1, w = 6, h = 2: p = 4; tile 0
+    owns [0,4) and computes [0,5) then [0,4), tile 1 owns [4,8) and computes [3,9)
+    then [4,8), ..., tile 4 owns [16,20) and computes [15,20) then [16,20). */
+inline std::vector<kernel_plan> overlapped_geometry(std::size_t links, long long n, long long d, long long w,
+                                                    long long height, const tiling& config)
+{
+    const long long h = std::min<long long>(height, (long long)links);
+    if (w <= 2 * (h - 1) * d)
+        throw std::invalid_argument(plan_error_prefix(config, n, d) + "an overlapped tile " + std::to_string(h) +
+                                    " links high needs width > 2*(h-1)*d = " + std::to_string(2 * (h - 1) * d));
+    const long long p = w - 2 * (h - 1) * d;
+    std::vector<kernel_plan> kernels;
+    for (long long row_begin = 0; row_begin < (long long)links; row_begin += height)
+    {
+        const long long row_end = std::min<long long>(row_begin + height, links);
+        kernel_plan k;
+        k.link_begin = row_begin;
+        k.link_end = row_end;
+        for (long long first = 0; first < n; first += p)
+        {
+            tile_plan t;
+            t.link_begin = row_begin;
+            t.owned = interval{first, std::min(n, first + p)};
+            for (long long j = row_begin; j < row_end; ++j)
+                t.links.push_back(t.owned.widened((row_end - 1 - j) * d).clamped(n));
+            k.tiles.push_back(std::move(t));
+        }
+        kernels.push_back(std::move(k));
+    }
+    return kernels;
+}
+
+//! What tile t may write of a vector it computes on `comp`: all of it, or for an
+//! overlapped tile the part it owns.
+inline interval writable(const tile_plan& t, interval comp)
+{
+    return t.owned.empty() ? comp : intersect(comp, t.owned);
+}
+
 //! Fills computed / reads / writes / footprint of every tile from the geometry.
 inline void derive_memory_traffic(tiling_plan& plan)
 {
@@ -272,7 +321,7 @@ inline void derive_memory_traffic(tiling_plan& plan)
         for (tile_plan& t : k.tiles)
             for (std::size_t v = 0; v < nv; ++v)
             {
-                const interval comp = t.computed[v];
+                const interval comp = writable(t, t.computed[v]);
                 if (comp.empty()) continue;
                 if (int(v) == vector_ids::state_out || int(v) == vector_ids::error_out ||
                     std::find(c.kept.begin(), c.kept.end(), int(v)) != c.kept.end())
@@ -336,7 +385,7 @@ inline bool output_may_alias_input(const tiling_plan& plan)
             reach[r] = std::max(reads[r].at.last, r ? reach[r - 1] : reads[r].at.last);
         for (std::size_t ti = 0; ti < kernel.tiles.size(); ++ti)
         {
-            const interval w = kernel.tiles[ti].computed[out];
+            const interval w = writable(kernel.tiles[ti], kernel.tiles[ti].computed[out]);
             if (w.empty()) continue;
             if (hits(later, w)) return false;
             auto it = std::lower_bound(reads.begin(), reads.end(), w.last,
@@ -360,8 +409,10 @@ inline bool output_may_alias_input(const tiling_plan& plan)
 } // namespace detail
 
 /*! Builds the plan of one step.
-    @pre tiling is none(), trapezoidal(...) or hexagonal(...) (resolve automatic() first).
-    @post every component of every link is computed by exactly one tile, and
+    @pre tiling is none(), trapezoidal(...), hexagonal(...) or overlapped(...) (resolve
+         automatic() first).
+    @post every component of every link is computed by exactly one tile (overlapped:
+          at least one, and every component of a vector is written by at most one), and
           plan_checker.hpp's check_plan(plan) holds.
     @throws std::invalid_argument when the tiling cannot hold the access distance. */
 inline tiling_plan make_tiling_plan(const link_chain& chain, std::size_t n, std::size_t d, const tiling& config)
@@ -386,6 +437,10 @@ inline tiling_plan make_tiling_plan(const link_chain& chain, std::size_t n, std:
     case tiling::scheme::hexagonal:
         plan.kernels = detail::hexagonal_geometry(chain.links, nn, dd, (long long)config.width(),
                                                   (long long)config.height(), config);
+        break;
+    case tiling::scheme::overlapped:
+        plan.kernels = detail::overlapped_geometry(chain.links, nn, dd, (long long)config.width(),
+                                                   (long long)config.height(), config);
         break;
     }
     detail::derive_memory_traffic(plan);

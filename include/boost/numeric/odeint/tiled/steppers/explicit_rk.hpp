@@ -30,6 +30,7 @@
 #include <vector>
 
 #include <boost/numeric/odeint/stepper/stepper_categories.hpp>
+#include <boost/numeric/odeint/util/resize.hpp>
 #include <boost/numeric/odeint/util/unwrap_reference.hpp>
 
 #include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
@@ -244,6 +245,9 @@ private:
         const tiling_plan* last_plan = nullptr;
         std::vector<std::pair<chain_options, std::unique_ptr<tiling_plan>>> option_plans;  // error chain variants
         workspace_type workspace;
+        //! In-place steps of plans that may not write over their input run into this
+        //! state, which then swaps buffers with the user's (swappable states only).
+        State spare_state;
     };
 
     void validate_step(std::size_t n, std::size_t d, std::size_t n_out, time_type t, time_type dt) const
@@ -319,6 +323,24 @@ private:
         const tiling_plan& plan = plan_for<WithError>(n, d);
         Value* err = nullptr;
         if constexpr (WithError) err = detail::state_data(*xerr);
+        if constexpr (std::is_same<StateOut, State>::value && state_swaps_buffers<State>::value)
+        {
+            // A plan whose tiles read the input where others write the output (overlapped
+            // tiles) cannot step in place; rather than through the executor's spare buffer
+            // and a copy back (one more pass over the state, ~0.09 ms of an H100 step at n =
+            // 16 Mi), step into the stepper's spare state and swap buffers with x, as the
+            // controlled stepper accepts a step: O(1), but x's buffer changes.
+            if (!plan.in_place_safe &&
+                static_cast<const void*>(detail::state_data(in)) == static_cast<const void*>(detail::state_data(out)))
+            {
+                State& spare = m_shared->spare_state;
+                if (detail::state_size(spare) != n) odeint::resize(spare, out);
+                backend::executor_type::template run<Tableau, WithError, Operations>(
+                    plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(spare), err, t, dt);
+                out.swap(spare);
+                return;
+            }
+        }
         backend::executor_type::template run<Tableau, WithError, Operations>(
             plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(out), err, t, dt);
     }

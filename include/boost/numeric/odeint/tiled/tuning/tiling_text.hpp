@@ -22,7 +22,7 @@
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 
-/*! The text form of a concrete tiling (none, trapezoidal or hexagonal).
+/*! The text form of a concrete tiling (none, trapezoidal, hexagonal or overlapped).
     @throws std::invalid_argument for automatic(): only resolved tilings are stored. */
 inline std::string format_tiling_text(const tiling& t)
 {
@@ -34,6 +34,7 @@ inline std::string format_tiling_text(const tiling& t)
     case tiling::scheme::none: os << "none"; break;
     case tiling::scheme::trapezoidal: os << "trapezoidal"; break;
     case tiling::scheme::hexagonal: os << "hexagonal"; break;
+    case tiling::scheme::overlapped: os << "overlapped"; break;
     }
     auto field = [&](const char* name, std::size_t v) {
         if (v) os << ' ' << name << '=' << v;
@@ -69,7 +70,8 @@ inline tiling parse_tiling_text(const std::string& text)
     std::istringstream in(text);
     std::string scheme_name;
     if (!(in >> scheme_name)) throw std::invalid_argument("tiled::parse_tiling_text: empty tiling");
-    if (scheme_name != "none" && scheme_name != "trapezoidal" && scheme_name != "hexagonal")
+    if (scheme_name != "none" && scheme_name != "trapezoidal" && scheme_name != "hexagonal" &&
+        scheme_name != "overlapped")
         throw std::invalid_argument("tiled::parse_tiling_text: unknown scheme '" + scheme_name + "' in '" + text + "'");
 
     static const char* const names[] = {"width",           "height",         "threads_per_tile",
@@ -103,8 +105,10 @@ inline tiling parse_tiling_text(const std::string& text)
     }
     else if (scheme_name == "trapezoidal")
         t = tiling::trapezoidal(values[0], values[1]);  // throws for a zero width or height
-    else
+    else if (scheme_name == "hexagonal")
         t = tiling::hexagonal(values[0], values[1]);
+    else
+        t = tiling::overlapped(values[0], values[1]);
     t.threads_per_tile(values[2]).block_size(values[3]).blocks_per_tile(values[4]).threads_per_block(values[5]);
     t.components_per_thread(values[6]).mapping_stride(values[7]).use_clusters(values[8] != 0);
     return t;

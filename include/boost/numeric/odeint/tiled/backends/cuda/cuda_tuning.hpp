@@ -63,6 +63,24 @@ struct cuda_tuning
     {
         return register_tile_buffers * (block_width + 2 * d);
     }
+    /*! The streaming kernel (streaming_tile_kernel.hpp) of overlapped tiles: one
+        component per thread, chunks of a power of two >= d components, at least this
+        many (on an H200, BRUSS2D d = 32: 64 and 128 threads ran RK4 in 0.271 and 0.272
+        ms per step, 256 in 0.318, 512 in 0.345), at most this many. */
+    static constexpr unsigned streaming_min_threads = 64;
+    static constexpr unsigned streaming_max_threads = 512;
+    //! Values a thread of the streaming kernel keeps in register FIFOs (the linear
+    //! combinations' inputs); chains needing more (Verner 5(6) with its error estimate,
+    //! Fehlberg 7(8)) would spill and run the register-tile kernel instead. DOPRI5 with
+    //! its fused error norm needs 50, Verner 5(6) with it 68 (test/backends/streaming_layout.cpp).
+    static constexpr int streaming_max_fifo_values = 56;
+    //! The chunk width of the streaming kernel for access distance d (0: d too large).
+    static constexpr unsigned streaming_threads_for(std::size_t d)
+    {
+        unsigned t = streaming_min_threads;
+        while (t < d && t < streaming_max_threads) t *= 2;
+        return t >= d ? t : 0;
+    }
     //! Shared memory a tile's scratch may take before it moves to global memory
     //! (bytes); beyond 48 KiB the kernel opts in to the larger carve-out.
     static constexpr std::size_t shared_scratch_limit = 160 * 1024;

@@ -56,6 +56,9 @@ struct flat_kernel_plan
     std::vector<int> register_meta;
     std::size_t max_strips = 0;               //!< most strips of one vector in one direction in a tile
     bool register_meta_fits = true;           //!< every relative offset fits an int
+    //! No tile reads anything from memory but the input state (the streaming kernel's
+    //! condition: overlapped tiles of the whole chain)
+    bool reads_only_state = true;
 };
 
 /*! Layout of one tile's register_meta record (ints):
@@ -94,7 +97,7 @@ inline flat_kernel_plan flatten_kernel(const kernel_plan& k, std::size_t vector_
         std::size_t offset = 0;
         for (std::size_t v = 0; v < vector_count; ++v)
         {
-            const bool staged = int(v) >= vector_ids::first_derivative && t.is_staged(int(v));
+            const bool staged = t.is_staged(int(v));  // outputs too, for overlapped tiles (tiling_plan.hpp)
             f.buffer_first.push_back(staged ? t.footprint[v].first : 0);
             f.scratch_offset.push_back(staged ? (long long)offset : -1);
             if (!staged) continue;
@@ -123,7 +126,10 @@ inline flat_kernel_plan flatten_kernel(const kernel_plan& k, std::size_t vector_
 
     for (const tile_plan& t : k.tiles)
         for (std::size_t v = 0; v < vector_count; ++v)
+        {
             f.max_strips = std::max({f.max_strips, t.reads[v].parts().size(), t.writes[v].parts().size()});
+            if (int(v) != vector_ids::state_in && !t.reads[v].empty()) f.reads_only_state = false;
+        }
     const register_meta_layout layout{unsigned(f.link_count), unsigned(f.max_strips)};
     const std::size_t stride = layout.stride(unsigned(vector_count));
     f.register_meta.assign(f.tiles * stride, 0);

@@ -273,6 +273,13 @@ struct register_tile
         if constexpr (J + 1 < L && chain::stage_argument(J + 1) != vector_ids::state_in)
             if (jj + 1 < args.layout.link_count) copy_strips<true>(chain::stage_argument(J + 1), out_buffer, width, a, b);
         const strip_pair f_stores = strip_pair::load(meta + args.layout.strips_offset(fv, 1));
+        // the part of the solution and the error this tile writes: what it computes of
+        // them, but for overlapped tiles only the part they own (tiling_plan.hpp)
+        strip_pair out_stores, error_stores;
+        if constexpr (chain::lc_forms_solution(J))
+            out_stores = strip_pair::load(meta + args.layout.strips_offset(vector_ids::state_out, 1));
+        if constexpr (chain::lc_forms_error(J) && !FusedNorm)
+            error_stores = strip_pair::load(meta + args.layout.strips_offset(vector_ids::error_out, 1));
         strip_pair y_stores;
         if constexpr (chain::lc_forms_stage_argument(J))
             y_stores = strip_pair::load(meta + args.layout.strips_offset(chain::stage_argument(J + 1), 1));
@@ -313,7 +320,7 @@ struct register_tile
             {
                 const Value v =
                     weighted_sum_row<ops::row_b<Tableau>, C>(y[c], coef.hb, f, c, std::make_index_sequence<J + 1>{});
-                args.vectors[vector_ids::state_out][i] = v;
+                if (out_stores.contains(r)) args.vectors[vector_ids::state_out][i] = v;
                 if constexpr (chain::fsal_alias)
                 {
                     out_buffer[r - lo + d] = v;
@@ -335,7 +342,7 @@ struct register_tile
                     partial.non_finite = partial.non_finite || !(scaled <= big);
                     partial.state_non_finite = partial.state_non_finite || !(ay <= big);
                 }
-                else
+                else if (error_stores.contains(r))
                     args.vectors[vector_ids::error_out][i] = e;
             }
             // the link's results other tiles read (strips at the tile's edges), last: with

@@ -118,10 +118,12 @@ public:
     }
 
     //! Scratch values one tile needs (its staged vectors, each padded to a cache line).
+    //! The outputs are staged too where a tile computes more of them than it writes
+    //! (overlapped tiles whose solution is also a stage argument, FSAL).
     static std::size_t scratch_size(const tile_plan& t)
     {
         std::size_t s = 0;
-        for (std::size_t v = vector_ids::first_derivative; v < NV; ++v)
+        for (std::size_t v = vector_ids::state_out; v < NV; ++v)
             if (t.is_staged(int(v))) s += padded(std::size_t(t.footprint[v].size()));
         return s;
     }
@@ -131,7 +133,7 @@ public:
         views_type w;
         for (std::size_t v = 0; v < NV; ++v)
         {
-            if (v >= std::size_t(vector_ids::first_derivative) && t.is_staged(int(v)))
+            if (t.is_staged(int(v)))  // never the input state, which no tile computes
             {
                 w.base[v] = scratch;
                 w.offset[v] = t.footprint[v].first;
@@ -151,7 +153,7 @@ public:
     void move_strips(const tile_plan& t, const views_type& w, bool store, std::size_t part, std::size_t parts) const
     {
         std::size_t k = 0;
-        for (std::size_t v = vector_ids::first_derivative; v < NV; ++v)
+        for (std::size_t v = vector_ids::state_out; v < NV; ++v)
         {
             if (!t.is_staged(int(v))) continue;
             for (const interval& s : (store ? t.writes[v] : t.reads[v]).parts())

@@ -1,0 +1,258 @@
+/*
+ boost/numeric/odeint/tiled/backends/cuda/streaming_tile_kernel.hpp
+
+ The CUDA executor's kernel for overlapped plans of the whole chain (one kernel per
+ step): one thread block per tile at a time, walking the tile in chunks of c
+ components (c = threads per block, a power of two >= d) as a skewed wavefront.
+
+ At step k link J works on chunk k - 2J of the tile. Its RHS reads its stage
+ argument Y_J on chunks q-1 .. q+1 (c >= d), which link J-1 formed in earlier steps,
+ so nothing inside a step depends on anything else in it: one block barrier per step
+ covers all L links, and every lane has work at every link (the tile's margins
+ aside), where a tile of the register-tile kernel meets at a barrier per link and
+ leaves lanes idle in a trapezoid's upper links. Stage arguments live in shared
+ rings of 4 chunks; what a linear combination reads besides them (y and the F_m of
+ its own component, produced 2(J - m) steps earlier by the same thread) waits in
+ register FIFOs shifted once per step. Memory sees the state window, the solution
+ and what the plan writes (the error or kept derivatives); nothing else.
+
+ Measured on an H200 (BRUSS2D, n = 16 Mi, double, scripts/device/streaming_probe.cu,
+ the kernel as first written): RK4 at d = 32 0.271 ms per step against 0.394 for the
+ register tiles, DOPRI5 0.462 against 0.748; the time does not grow with d while
+ c >= d (RK4 at d = 256: 0.318 against 0.603).
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_STREAMING_TILE_KERNEL_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_STREAMING_TILE_KERNEL_HPP_INCLUDED
+
+#include <cmath>
+#include <cstddef>
+#include <limits>
+
+#include <cuda_pipeline.h>
+
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/streaming_layout.hpp>
+#include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
+#include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+
+namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
+
+//! Launch arguments of the streaming kernel, passed by value.
+template <class Value, std::size_t NV>
+struct streaming_tile_args
+{
+    Value* vectors[NV];               //!< permanent vectors and the user's state (nullptr: unused)
+    const long long* hull;            //!< [tile] -> first, last of the union of its intervals
+    const int* meta;                  //!< [tile * meta_stride ...]: register_meta_layout records
+    register_meta_layout layout;
+    unsigned meta_stride;
+    unsigned tiles;
+    long long n;
+    int d;
+    error_norm_params<Value> norm_params;    //!< FusedNorm: odeint's error checker constants
+    cuda_norm_accumulator<Value>* norm;      //!< FusedNorm: where the blocks merge the norm
+};
+
+/*! The y a system sees inside the streaming kernel: a ring of 4 chunks in shared
+    memory whose chunk q (components base + q c .., base a multiple of c) sits in slot q mod 4. 32-bit
+    arithmetic: the difference to the tile's start, masked. */
+template <class Value>
+struct streaming_view
+{
+    const Value* ring;
+    unsigned origin;  //!< the tile's first component (low 32 bits)
+    unsigned mask;    //!< 4 c - 1
+
+    __device__ const Value& operator[](std::size_t i) const { return ring[(unsigned(i) - origin) & mask]; }
+};
+
+//! acc plus the row's structurally nonzero weights times F_m, m <= J, in odeint's order.
+template <class Row, int J, class Value>
+__device__ __forceinline__ Value streaming_weighted_sum(Value acc, const Value* coef, const Value (&f)[J + 1])
+{
+    for_each_index<std::size_t(J + 1)>([&](auto MC) {
+        constexpr std::size_t m = decltype(MC)::value;
+        if constexpr (Row::nonzero(m)) acc += coef[m] * f[m];
+    });
+    return acc;
+}
+
+/*! One unsigned compare: is r in [first, last)? (r < first wraps to a large value) */
+__device__ __forceinline__ bool streaming_inside(int r, int first, int last)
+{
+    return unsigned(r - first) < unsigned(last - first);
+}
+
+/*! Chunk threads per block, and at most 128 registers per thread (at least 512 threads
+    per SM): without the second bound nvcc gave DOPRI5's kernel 168 registers at 64
+    threads and fits it in 128 without spilling when asked. */
+template <class Tableau, bool WithError, class System, class Value, bool FusedNorm, int Chunk>
+__global__ void __launch_bounds__(Chunk, 512 / Chunk) streaming_tile_kernel(streaming_tile_args<Value, chain_traits<Tableau, WithError>::vector_count> args,
+                                      System sys, link_coefficients<Tableau, Value> coef)
+{
+    using layout = streaming_layout<Tableau, WithError, FusedNorm>;
+    using chain = typename layout::chain;
+    using ops = fused_operations;
+    constexpr int L = layout::links;
+    constexpr int FIFO = layout::longest_fifo();
+    extern __shared__ unsigned char shared_raw[];
+    Value* const rings = reinterpret_cast<Value*>(shared_raw);
+    constexpr int c = Chunk;  // compile time: chunk and ring arithmetic fold into shifts and immediates
+    const int t = int(threadIdx.x);
+    const unsigned ring_mask = unsigned(4 * c - 1);
+    error_norm_block<Value> partial;
+    Value* const out = args.vectors[vector_ids::state_out];
+    Value* const err = args.vectors[vector_ids::error_out];
+
+    for (unsigned tile = blockIdx.x; tile < args.tiles; tile += gridDim.x)
+    {
+        // Chunks start at multiples of c in the state, not at the tile's first component,
+        // so that every warp's load of the state and store of the solution is aligned
+        // (on an H200 2.5 % faster for RK4 at d = 32 than chunks from the tile's start).
+        // Offsets r below count from `base`; the plan's intervals, relative to the hull,
+        // move by `shift`.
+        const long long h0 = args.hull[2 * tile];
+        const long long base = h0 - (h0 & (long long)(c - 1));
+        const int shift = int(h0 - base);
+        const int hull_size = int(args.hull[2 * tile + 1] - base);
+        const int* record = args.meta + std::size_t(tile) * args.meta_stride;
+        int first[L], last[L];
+        for_each_index<std::size_t(L)>([&](auto JC) {
+            constexpr std::size_t j = decltype(JC)::value;
+            first[j] = record[2 * j] + shift;
+            last[j] = record[2 * j + 1] + shift;
+        });
+        // what this tile writes of the outputs: its own piece (one strip each, from the plan)
+        auto owned_of = [&](int v, int& a, int& b) {
+            const int* s = record + args.layout.strips_offset(unsigned(v), 1);
+            a = s[0] > 0 ? s[1] + shift : 0;
+            b = s[0] > 0 ? s[2] + shift : 0;
+        };
+        int out_first, out_last;
+        owned_of(vector_ids::state_out, out_first, out_last);
+        // the state window: components [h0 - d, hull end + d) within [0, n)
+        const int load_first = int(h0 < args.d ? -base : shift - args.d);
+        const int load_last = int(base + hull_size + args.d > args.n ? args.n - base : hull_size + args.d);
+        const Value* const y_tile = args.vectors[vector_ids::state_in] + base;
+        auto load_state_chunk = [&](int q) {
+            const int r = q * c + t;
+            if (r >= load_first && r < load_last)
+                __pipeline_memcpy_async(rings + (unsigned(r) & ring_mask), y_tile + r, sizeof(Value));
+            __pipeline_commit();
+        };
+        // link 0 works on chunk k at step k and reads chunks k-1 .. k+1
+        for (int q = -1; q <= 1; ++q) load_state_chunk(q);
+        __pipeline_wait_prior(0);
+        __syncthreads();
+
+        // zeroed: the first steps shift in values of links that had no chunk yet (never
+        // read), and an uninitialised register array is undefined behaviour that nvcc
+        // exploited (a wrong DOPRI5 in the probe)
+        Value derivative_fifo[L][FIFO] = {};
+        Value state_fifo[FIFO] = {};
+        const int steps = (hull_size + c - 1) / c + 2 * (L - 1);  // link L-1 ends on the last chunk
+        for (int k = 0; k < steps; ++k)
+        {
+            load_state_chunk(k + 2);
+            // F_m of every link this step, for the FIFOs; zeroed for links without a chunk
+            Value derivative[L] = {};
+            Value state_now = Value(0);
+            // Each link in turn: its RHS and linear combinations, then its stores. Its
+            // reads are of ring slots earlier steps wrote, its ring store goes to a slot
+            // no link reads in this step. (All links' arithmetic first and the stores
+            // after it was slower: more values live at once, 174 registers for DOPRI5
+            // instead of 159, and on an H200 DOPRI5 at d = 32 took 0.73 ms per step
+            // instead of 0.60.)
+            for_each_index<std::size_t(L)>([&](auto JC) {
+                constexpr int J = int(decltype(JC)::value);
+                const int r = (k - 2 * J) * c + t;
+                if (!streaming_inside(r, first[J], last[J])) return;
+                Value f[J + 1];
+                for_each_index<std::size_t(J)>([&](auto MC) {
+                    constexpr int m = int(decltype(MC)::value);
+                    if constexpr (layout::reads_derivative(J, m)) f[m] = derivative_fifo[m][2 * (J - m) - 1];
+                });
+                const streaming_view<Value> view{rings + 4 * J * c, unsigned(base), ring_mask};
+                f[J] = static_cast<Value>(sys(std::size_t(base + r), view, coef.stage_time[J]));
+                derivative[J] = f[J];
+                Value y = Value(0);
+                if constexpr (J == 0)
+                {
+                    y = rings[unsigned(r) & ring_mask];
+                    state_now = y;
+                }
+                else if constexpr (layout::reads_state(J))
+                    y = state_fifo[2 * J - 1];
+                Value* const next_ring = rings + 4 * (J + 1) * c;  // Y_{J+1}'s ring (J + 1 < L)
+                if constexpr (chain::lc_forms_stage_argument(std::size_t(J)))
+                    next_ring[unsigned(r) & ring_mask] =
+                        streaming_weighted_sum<ops::row_a<Tableau, J + 1>, J>(y, coef.ha[J + 1], f);
+                if constexpr (chain::lc_forms_solution(std::size_t(J)))
+                {
+                    const Value solution = streaming_weighted_sum<ops::row_b<Tableau>, J>(y, coef.hb, f);
+                    if (streaming_inside(r, out_first, out_last)) out[base + r] = solution;
+                    if constexpr (chain::fsal_alias && std::size_t(J + 1) < std::size_t(L))
+                        next_ring[unsigned(r) & ring_mask] = solution;  // Y_{J+1} is the solution (FSAL)
+                }
+                if constexpr (chain::lc_forms_error(std::size_t(J)))
+                {
+                    const Value error = streaming_weighted_sum<ops::row_e<Tableau>, J>(Value(0), coef.he, f);
+                    if constexpr (FusedNorm)
+                    {
+                        // odeint's rel_error against the step's start: x = y, dxdt = F_0
+                        const error_norm_params<Value>& p = args.norm_params;
+                        const Value ay = fabs(y);
+                        const Value scaled = fabs(error) / (p.eps_abs + p.eps_rel * (p.a_x * ay + p.a_dxdt_dt * fabs(f[0])));
+                        const Value big = std::numeric_limits<Value>::max();
+                        partial.max = partial.max < scaled ? scaled : partial.max;  // a NaN never enters the max
+                        partial.non_finite = partial.non_finite || !(scaled <= big);
+                        partial.state_non_finite = partial.state_non_finite || !(ay <= big);
+                    }
+                    else
+                    {
+                        int a, b;
+                        owned_of(vector_ids::error_out, a, b);
+                        if (streaming_inside(r, a, b)) err[base + r] = error;
+                    }
+                }
+                // a derivative the plan keeps in memory (dense output): the own piece
+                Value* const kept = args.vectors[chain::derivative(std::size_t(J))];
+                if (kept != nullptr)
+                {
+                    int a, b;
+                    owned_of(chain::derivative(std::size_t(J)), a, b);
+                    if (streaming_inside(r, a, b)) kept[base + r] = f[J];
+                }
+            });
+            // the FIFOs move one step (unrolled: register moves)
+            for_each_index<std::size_t(L)>([&](auto MC) {
+                constexpr int m = int(decltype(MC)::value);
+                if constexpr (layout::derivative_fifo(m) > 0)
+                {
+#pragma unroll
+                    for (int s = layout::derivative_fifo(m) - 1; s > 0; --s) derivative_fifo[m][s] = derivative_fifo[m][s - 1];
+                    derivative_fifo[m][0] = derivative[m];
+                }
+            });
+            if constexpr (layout::state_fifo() > 0)
+            {
+#pragma unroll
+                for (int s = layout::state_fifo() - 1; s > 0; --s) state_fifo[s] = state_fifo[s - 1];
+                state_fifo[0] = state_now;
+            }
+            __pipeline_wait_prior(0);  // the state chunk the next step's link 0 reads
+            __syncthreads();
+        }
+    }
+    // every block merges (a block without tiles adds +0): the barrier inside is reached by all
+    if constexpr (FusedNorm) block_merge_error_norm(partial, args.norm);
+}
+
+}}}}} // namespace boost::numeric::odeint::tiled::detail
+
+#endif // BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_STREAMING_TILE_KERNEL_HPP_INCLUDED

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Runs GPU test programs built on another machine (nvcc needs no GPU: building them
+# on the development machine saves the GPU machine's minutes) and compute-sanitizer
+# on the streaming kernel's cases. Carry the folder of binaries and .deps/ (TBB).
+#
+#   scripts/device/run_prebuilt_gpu_tests.sh BIN_DIR OUT [sanitize]
+#
+# BIN_DIR holds the *_cuda test executables (e.g. copied from build/test/). Each runs
+# with BOOST_ODEINT_TILED_TUNING_CACHE=off, as ctest runs them. Exit status: the
+# number of programs that failed.
+set -u -o pipefail
+bin=${1:?folder of test binaries}
+out=${2:?output folder}
+mkdir -p "$out"
+cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
+if [ ! -e /usr/include/tbb/tbb.h ] && ls .deps/*.deb >/dev/null 2>&1; then
+  # shellcheck source=scripts/device/tbb_env.sh disable=SC1091
+  source scripts/device/tbb_env.sh
+fi
+export PATH="$PATH:/usr/local/cuda/bin"
+export BOOST_ODEINT_TILED_TUNING_CACHE=off
+failed=0
+for exe in "$bin"/*_cuda; do
+  name=$(basename "$exe")
+  start=$SECONDS
+  timeout 400 "$exe" --log_level=error > /tmp/gpu_test.log 2>&1
+  rc=$?
+  { echo "==== $name: exit $rc"; cat /tmp/gpu_test.log; } >> "$out/gpu_tests.log"
+  echo "$name: exit $rc in $((SECONDS - start)) s ($(tail -2 /tmp/gpu_test.log | tr -d '\033' | tr '\n' ' ' | cut -c1-120))"
+  [ $rc -ne 0 ] && failed=$((failed + 1))
+done
+if [ "${3:-}" = sanitize ]; then
+  exe="$bin/cuda_tiled_steppers_cuda"
+  for tool in memcheck racecheck synccheck; do
+    for case_name in streaming_tiles_of_awkward_sizes_agree automatic_streams_overlapped_tiles_where_the_kernel_applies; do
+      timeout 200 compute-sanitizer --tool "$tool" --error-exitcode 9 "$exe" --run_test="$case_name" \
+        > /tmp/sanitize.log 2>&1
+      rc=$?
+      { echo "==== $tool $case_name: exit $rc"; cat /tmp/sanitize.log; } >> "$out/sanitize.log"
+      echo "compute-sanitizer $tool $case_name: exit $rc ($(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' /tmp/sanitize.log | tail -1))"
+    done
+  done
+  exe="$bin/cuda_adaptive_cuda"
+  for tool in memcheck racecheck; do
+    timeout 200 compute-sanitizer --tool "$tool" --error-exitcode 9 "$exe" \
+      --run_test=make_controlled_and_make_dense_output_take_device_vectors > /tmp/sanitize.log 2>&1
+    rc=$?
+    { echo "==== $tool adaptive: exit $rc"; cat /tmp/sanitize.log; } >> "$out/sanitize.log"
+    echo "compute-sanitizer $tool adaptive (dense output, automatic): exit $rc ($(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' /tmp/sanitize.log | tail -1))"
+  done
+fi
+exit "$failed"
