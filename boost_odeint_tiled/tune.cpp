@@ -405,7 +405,11 @@ candidate_set tbb_candidates(const tiled::link_chain& chain, std::size_t n, std:
                                                              {stepper_kind::overlapped, "bench-overlapped"}};
     for (const auto& def : defaults) {
         try {
-            add_mandatory(default_tiling(def.first, d, chain.links), def.second);
+            const tiled::tiling t = default_tiling(def.first, d, chain.links);
+            // bench's overlapped tiles only where a step has at least 8 of them: at large
+            // d their margins make them wider than a cache holds (n = 16 Mi, d = 131072: 3 Mi)
+            if (def.first == stepper_kind::overlapped && 8 * t.width() > n) continue;
+            add_mandatory(t, def.second);
         } catch (const std::invalid_argument&) {}  // e.g. a hexagon for a 1-link method
     }
 
@@ -486,6 +490,9 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
                                                           {stepper_kind::hexagonal, "bench-hexagonal"},
                                                           {stepper_kind::overlapped, "bench-overlapped"}};
     for (const auto& k : kinds) {
+        // bench's overlapped tiles where the streaming kernel runs them (d <= 512);
+        // beyond, the general kernel's narrow overlapped tiles lose to none()
+        if (k.first == stepper_kind::overlapped && tiled::cuda_tuning::streaming_threads_for(d) == 0) continue;
         candidate c;
         c.kind = k.first;
         c.known = k.first == stepper_kind::none;

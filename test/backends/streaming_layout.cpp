@@ -82,6 +82,10 @@ BOOST_AUTO_TEST_CASE(the_register_budget_admits_dopri5_with_its_fused_norm_and_n
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, true, true>::fifo_values() <= limit));
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta4_tableau, false, false>::fifo_values() <= limit));
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_fehlberg78_tableau, false, false>::fifo_values() > limit));
+    // automatic() streams the plain steps up to Verner 5(6)'s, not DOPRI5's adaptive step
+    const int automatic = tiled::cuda_tuning::streaming_automatic_max_fifo_values;
+    BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_verner56_tableau, false, false>::fifo_values() <= automatic));
+    BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, true, true>::fifo_values() > automatic));
     // the chunk: a power of two >= d, from 64 to 512 threads; 0 beyond
     BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(0) == 64u);
     BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(64) == 64u);

@@ -42,12 +42,18 @@ using boost_odeint_tiled_test::to_host;
 
 namespace {
 
+/*! The agreement bound: 1e-12, widened in proportion to d beyond 32 for wide stencils,
+    whose component is a sum of 2d + 1 terms that nvcc fuses into multiply-adds and the
+    host does not (as in multi_block_tiles.cu: 2.1e-12 at d = 200 on an H200, the same
+    for every GPU kernel). */
+double tolerance(std::size_t d) { return 1e-12 * std::max(1.0, double(d) / 32.0); }
+
 template <class Tableau, class System>
 void check_agreement(const System& sys, const tiled::tiling& config, int steps = 100)
 {
     const auto c = boost_odeint_tiled_test::agreement_after_steps<Tableau>(sys, config, steps);
     BOOST_TEST_INFO(Tableau::name << " " << c.used << " n=" << sys.size() << " d=" << sys.access_distance());
-    BOOST_TEST(c.difference <= 1e-12);
+    BOOST_TEST(c.difference <= tolerance(sys.access_distance()));
 }
 
 template <class Tableau, class System>

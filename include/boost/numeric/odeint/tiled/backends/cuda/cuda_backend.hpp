@@ -55,8 +55,9 @@ struct backend_dispatcher_sfinae<thrust::device_vector<T, Alloc>>
 };
 
 /*! Overlapped tiles of the whole chain for the streaming kernel (streaming_tile_kernel.hpp)
-    where it applies: d fits a chunk (cuda_tuning::streaming_threads_for), the chain's
-    FIFOs fit registers, its rings shared memory. Tiles own about n / (16 SMs) components
+    where it applies and pays: d fits a chunk (cuda_tuning::streaming_threads_for), the
+    chain's FIFOs are short enough (streaming_automatic_max_fifo_values), its rings fit
+    shared memory. Tiles own about n / (16 SMs) components
     (at least 8 chunks, so that the wavefront's start and end, 2(L-1) steps with idle
     links, stay a small part of a tile), so that a grid of resident blocks gets one or a
     few tiles each. Returns false where the kernel does not apply. */
@@ -64,7 +65,7 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
                                     tiling& out)
 {
     const unsigned threads = cuda_tuning::streaming_threads_for(d);
-    if (threads == 0 || streaming_fifo_values(chain) > cuda_tuning::streaming_max_fifo_values) return false;
+    if (threads == 0 || streaming_fifo_values(chain) > cuda_tuning::streaming_automatic_max_fifo_values) return false;
     if (4 * chain.links * threads * value_size > 200 * 1024) return false;
     int sms = 0, device = 0;
     if (cudaGetDevice(&device) != cudaSuccess || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
@@ -80,7 +81,8 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
 }
 
 /*! Resolves automatic() for the CUDA backend. First, where the streaming kernel applies
-    (choose_streaming_tiling: d <= 512 and chains up to DOPRI5's), overlapped tiles of the
+    and pays (choose_streaming_tiling: d <= 512, chains of at most
+    cuda_tuning::streaming_automatic_max_fifo_values FIFO values), overlapped tiles of the
     whole chain, each streamed through one block: on an H200 (BRUSS2D, n = 16 Mi) RK4 at
     d = 32 took 0.271 ms per step against 0.394 for the register tiles below, DOPRI5
     0.462 against 0.748, and the time hardly grows with d (RK4 at d = 256: 0.318 against

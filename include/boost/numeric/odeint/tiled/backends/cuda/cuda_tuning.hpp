@@ -74,6 +74,13 @@ struct cuda_tuning
     //! Fehlberg 7(8)) would spill and run the register-tile kernel instead. DOPRI5 with
     //! its fused error norm needs 50, Verner 5(6) with it 68 (test/backends/streaming_layout.cpp).
     static constexpr int streaming_max_fifo_values = 56;
+    /*! automatic() takes the streaming kernel for chains of at most this many FIFO
+        values: the plain steps of every method but Fehlberg 7(8) (RK4 18, DOPRI5 and
+        Verner 5(6) 38), the error steps of Heun-Euler, Bogacki-Shampine and Cash-Karp.
+        Beyond it the register tiles were faster: DOPRI5's adaptive step (fused norm,
+        50 values) took 1.10 ms per accepted step streamed and 1.03 in trapezoids of
+        512 (H200, BRUSS2D n = 16 Mi, d = 32). */
+    static constexpr int streaming_automatic_max_fifo_values = 40;
     //! The chunk width of the streaming kernel for access distance d (0: d too large).
     static constexpr unsigned streaming_threads_for(std::size_t d)
     {

@@ -16,10 +16,10 @@
  register FIFOs shifted once per step. Memory sees the state window, the solution
  and what the plan writes (the error or kept derivatives); nothing else.
 
- Measured on an H200 (BRUSS2D, n = 16 Mi, double, scripts/device/streaming_probe.cu,
- the kernel as first written): RK4 at d = 32 0.271 ms per step against 0.394 for the
- register tiles, DOPRI5 0.462 against 0.748; the time does not grow with d while
- c >= d (RK4 at d = 256: 0.318 against 0.603).
+ Measured on an H200 (BRUSS2D, n = 16 Mi, double, `bench`, doc/results/gpu_h200.md):
+ RK4 at d = 32 0.269 ms per step against 0.394 for the register tiles, DOPRI5 0.483
+ against 0.750; the time grows little with d while c >= d (RK4 at d = 256: 0.335
+ against 0.603 for clusters of register tiles).
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
