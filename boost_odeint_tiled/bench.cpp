@@ -188,7 +188,6 @@ void print_help()
         "                         register-tile block's width: 512 for up to 4\n"
         "                         links, else 1024\n"
         "                   both: overlapped max(8192, 8(H-1)d+1 rounded up to 1024)\n"
-        "                         (cuda beyond d = 512: 2(H-1)d+1 rounded up to 256)\n"
         "  --tiling T       also run this explicit tiling, in the tuning cache's text form\n"
         "                   (repeatable), e.g. --tiling 'trapezoidal width=4096 height=4\n"
         "                   threads_per_block=128 components_per_thread=4 blocks_per_tile=8\n"

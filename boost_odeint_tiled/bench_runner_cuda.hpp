@@ -87,15 +87,11 @@ inline tiled::tiling default_cuda_tiling(stepper_kind k, std::size_t d, std::siz
         const std::size_t w = width ? width : std::max<std::size_t>(block_width, round_up((h - 1) * d, 256));
         return tiled::tiling::hexagonal(w, h);
     }
-    case stepper_kind::overlapped: {
-        // the host's default where the streaming kernel runs it (d <= 512); beyond, the
-        // narrowest legal width rounded up to 256, as for trapezoids: wider tiles of the
-        // general kernel would take a per-block scratch of gigabytes
-        const std::size_t h = height ? height : (links > 1 ? links : 1);
-        if (width || tiled::cuda_tuning::streaming_threads_for(d) != 0) return default_tiling(k, d, links, width, height);
-        return tiled::tiling::overlapped(round_up(2 * (h - 1) * d + 1, 256), h);
-    }
-    default:  // none, overlapped (as on the host), automatic (model only), tuned (cache, then model)
+    default:
+        // none; overlapped as on the host (the streaming kernel runs it for d <= 512; beyond,
+        // the general kernel: on an H200 narrower tiles, margins of half a tile and more,
+        // were 10-400x slower, RK4 at d = 1024 11 ms per step against 1.2 for these);
+        // automatic (model only); tuned (cache, then model)
         return default_tiling(k, d, links, width, height);
     }
 }
