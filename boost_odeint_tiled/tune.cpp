@@ -564,13 +564,14 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
     // on the kernel's registers, which only the run tells)
     if (tiled::streaming_fifo_values(chain) <= cuda_tuning::streaming_max_fifo_values)
         for (std::size_t threads : {64, 128, 256, 512}) {
-            if (threads < d || 4 * chain.links * threads * m.value_size > 200 * 1024) continue;
-            for (std::size_t per_sm : {8, 16, 32}) {
-                const std::size_t per_tile = (n + 132 * per_sm - 1) / (132 * per_sm);
-                const std::size_t own = std::max<std::size_t>(8 * threads, (per_tile + threads - 1) / threads * threads);
-                add(tiled::tiling::overlapped(own + 2 * (chain.links - 1) * d, chain.links).threads_per_block(threads),
+            if (threads < d ||
+                cuda_tuning::streaming_ring_bytes(chain.links, threads, m.value_size) > cuda_tuning::streaming_max_ring_bytes)
+                continue;
+            for (std::size_t per_sm : {8, 16, 32})
+                add(tiled::tiling::overlapped(cuda_tuning::streaming_tile_width(n, d, chain.links, threads, 132 * per_sm),
+                                              chain.links)
+                        .threads_per_block(threads),
                     found, "search");
-            }
         }
     // none()'s block sizes are its neighbours: measured whatever their modelled traffic, which
     // overrates the wide tiles of the general kernel at large d, where none() wins on the GPU

@@ -69,7 +69,8 @@ BOOST_AUTO_TEST_CASE(rk4_and_dopri5_keep_what_their_linear_combinations_read)
     BOOST_TEST(rk4::derivative_fifo(2) == 2);
     BOOST_TEST(rk4::derivative_fifo(3) == 0);
     BOOST_TEST(rk4::fifo_values() == 18);
-    BOOST_TEST(rk4::ring_chunks == 16);
+    // 4 links, a ring of 4 chunks each: 16 chunks of 64 doubles for a 64-thread block
+    BOOST_TEST(tiled::cuda_tuning::streaming_ring_bytes(4, 64, 8) == 16u * 64u * 8u);
     // DOPRI5's plain step (6 links, b_1 = 0): F_1 is last read by Y_5 at link 4
     using dopri5 = tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, false, false>;
     BOOST_TEST(dopri5::derivative_fifo(1) == 6);

@@ -80,6 +80,27 @@ struct block_pointers
     Value* p[VectorCount];
 };
 
+namespace detail {
+
+template <bool NonZero, class Value>
+BOOST_ODEINT_TILED_HD void add_weighted(Value& acc, Value c, Value f)
+{
+    if constexpr (NonZero) acc += c * f;
+}
+
+/*! acc + sum over m <= J of coef[m] * F[m][c], structurally zero terms skipped, in
+    odeint's order: one component of a linear combination whose derivatives a GPU
+    thread holds in registers (F[m][c]: link m, the thread's component c). */
+template <class Row, std::size_t C, std::size_t L, class Value, std::size_t... M>
+BOOST_ODEINT_TILED_HD Value weighted_sum_row(Value acc, const Value* coef, const Value (&f)[L][C], std::size_t c,
+                                             std::index_sequence<M...>)
+{
+    (add_weighted<Row::nonzero(M)>(acc, coef[M], f[M][c]), ...);
+    return acc;
+}
+
+} // namespace detail
+
 struct fused_operations
 {
     //! LC_J on `len` components: every output the chain forms at link J.

@@ -57,16 +57,16 @@ struct backend_dispatcher_sfinae<thrust::device_vector<T, Alloc>>
 /*! Overlapped tiles of the whole chain for the streaming kernel (streaming_tile_kernel.hpp)
     where it applies and pays: d fits a chunk (cuda_tuning::streaming_threads_for), the
     chain's FIFOs are short enough (streaming_automatic_max_fifo_values), its rings fit
-    shared memory. Tiles own about n / (16 SMs) components
-    (at least 8 chunks, so that the wavefront's start and end, 2(L-1) steps with idle
-    links, stay a small part of a tile), so that a grid of resident blocks gets one or a
-    few tiles each. Returns false where the kernel does not apply. */
+    shared memory. About 16 tiles per SM (cuda_tuning::streaming_tile_width), so that a
+    grid of resident blocks gets one or a few tiles each. Returns false where the kernel
+    does not apply. */
 inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size,
                                     tiling& out)
 {
     const unsigned threads = cuda_tuning::streaming_threads_for(d);
     if (threads == 0 || streaming_fifo_values(chain) > cuda_tuning::streaming_automatic_max_fifo_values) return false;
-    if (4 * chain.links * threads * value_size > 200 * 1024) return false;
+    if (cuda_tuning::streaming_ring_bytes(chain.links, threads, value_size) > cuda_tuning::streaming_max_ring_bytes)
+        return false;
     int sms = 0, device = 0;
     if (cudaGetDevice(&device) != cudaSuccess || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
         sms <= 0)
@@ -74,9 +74,8 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
         (void)cudaGetLastError();
         sms = 132;
     }
-    const std::size_t per_tile = (n + 16 * std::size_t(sms) - 1) / (16 * std::size_t(sms));
-    const std::size_t own = std::max<std::size_t>(8 * threads, (per_tile + threads - 1) / threads * threads);
-    out = tiling::overlapped(own + 2 * (chain.links - 1) * d, chain.links);
+    out = tiling::overlapped(cuda_tuning::streaming_tile_width(n, d, chain.links, threads, 16 * std::size_t(sms)),
+                             chain.links);
     return true;
 }
 

@@ -21,8 +21,10 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_ERROR_NORM_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_ERROR_NORM_HPP_INCLUDED
 
+#include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 
 #include <cuda_runtime_api.h>
@@ -94,6 +96,21 @@ __device__ void warp_reduce_norm(Value& m, unsigned& flags, unsigned lane, unsig
             flags |= of;
         }
     }
+}
+
+/*! One component's share of the error norm, kept by its thread: odeint's rel_error
+    against the step's start (x = y, dxdt = F_0) reduced into `partial` as norm_inf
+    does; a NaN never enters the maximum and sets the non-finite flag instead. */
+template <class Value>
+__device__ __forceinline__ void add_scaled_error(error_norm_block<Value>& partial, const error_norm_params<Value>& p,
+                                                 Value error, Value y, Value dxdt)
+{
+    const Value ay = fabs(y);
+    const Value scaled = fabs(error) / (p.eps_abs + p.eps_rel * (p.a_x * ay + p.a_dxdt_dt * fabs(dxdt)));
+    const Value big = std::numeric_limits<Value>::max();
+    partial.max = partial.max < scaled ? scaled : partial.max;
+    partial.non_finite = partial.non_finite || !(scaled <= big);
+    partial.state_non_finite = partial.state_non_finite || !(ay <= big);
 }
 
 /*! Merges every thread's partial norm of the block into *acc: warp shuffles, one

@@ -576,7 +576,7 @@ class cuda_executor
             const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
                                                                      : cuda_tuning::streaming_threads_for(plan.d);
             if (threads < plan.d || f.widest_hull > 0x3fffffff) return false;
-            const std::size_t shared_bytes = std::size_t(layout::ring_chunks) * threads * sizeof(Value);
+            const std::size_t shared_bytes = cuda_tuning::streaming_ring_bytes(chain::links, threads, sizeof(Value));
             const std::size_t static_shared = FusedNorm ? detail::error_norm_shared_bytes<Value>() : 0;
             const device_limits& dev = limits();
             if (shared_bytes + static_shared > std::size_t(dev.shared_optin)) return false;

@@ -81,6 +81,24 @@ struct cuda_tuning
         50 values) took 1.10 ms per accepted step streamed and 1.03 in trapezoids of
         512 (H200, BRUSS2D n = 16 Mi, d = 32). */
     static constexpr int streaming_automatic_max_fifo_values = 40;
+    //! Shared memory of a streaming block: a ring of 4 chunks per link's stage argument.
+    static constexpr std::size_t streaming_ring_bytes(std::size_t links, std::size_t threads, std::size_t value_size)
+    {
+        return 4 * links * threads * value_size;
+    }
+    //! Largest ring memory automatic() and `tune` give a streaming block.
+    static constexpr std::size_t streaming_max_ring_bytes = 200 * 1024;
+    /*! Width of automatic()'s and tune's overlapped tiles for the streaming kernel, about
+        `tiles` of them over n components: each owns n / tiles, rounded up to whole
+        chunks and at least 8 chunks (the wavefront's start and end, 2(L-1) steps with
+        idle links, stay a small part of a tile), plus its margins of (links-1)*d. */
+    static constexpr std::size_t streaming_tile_width(std::size_t n, std::size_t d, std::size_t links,
+                                                      std::size_t threads, std::size_t tiles)
+    {
+        const std::size_t per_tile = (n + tiles - 1) / tiles;
+        const std::size_t chunks = (per_tile + threads - 1) / threads;
+        return (chunks > 8 ? chunks : 8) * threads + 2 * (links - 1) * d;
+    }
     //! The chunk width of the streaming kernel for access distance d (0: d too large).
     static constexpr unsigned streaming_threads_for(std::size_t d)
     {

@@ -39,9 +39,7 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_REGISTER_TILE_KERNEL_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_REGISTER_TILE_KERNEL_HPP_INCLUDED
 
-#include <cmath>
 #include <cstddef>
-#include <limits>
 #include <utility>
 
 #include <cuda_pipeline.h>
@@ -75,21 +73,6 @@ struct register_tile_args
     error_norm_params<Value> norm_params;    //!< FusedNorm: odeint's error checker constants
     cuda_norm_accumulator<Value>* norm;      //!< FusedNorm: where the blocks merge the norm
 };
-
-template <bool NonZero, class Value>
-BOOST_ODEINT_TILED_HD void add_weighted(Value& acc, Value c, Value f)
-{
-    if constexpr (NonZero) acc += c * f;
-}
-
-//! sum over m <= J of coef[m] * F[m][c] with structurally zero terms skipped, in odeint's order.
-template <class Row, std::size_t C, std::size_t L, class Value, std::size_t... M>
-BOOST_ODEINT_TILED_HD Value weighted_sum_row(Value acc, const Value* coef, const Value (&f)[L][C], std::size_t c,
-                                             std::index_sequence<M...>)
-{
-    (add_weighted<Row::nonzero(M)>(acc, coef[M], f[M][c]), ...);
-    return acc;
-}
 
 /*! The y a system sees inside the register-tile kernel: a window on a shared
     memory buffer whose element 0 is component `first`. Components are subtracted
@@ -332,16 +315,7 @@ struct register_tile
                 const Value e = weighted_sum_row<ops::row_e<Tableau>, C>(Value(0), coef.he, f, c,
                                                                          std::make_index_sequence<J + 1>{});
                 if constexpr (FusedNorm)
-                {
-                    // odeint's rel_error against the step's start: x = y, dxdt = F_0
-                    const error_norm_params<Value>& p = args.norm_params;
-                    const Value ay = fabs(y[c]);
-                    const Value scaled = fabs(e) / (p.eps_abs + p.eps_rel * (p.a_x * ay + p.a_dxdt_dt * fabs(f[0][c])));
-                    const Value big = std::numeric_limits<Value>::max();
-                    partial.max = partial.max < scaled ? scaled : partial.max;  // a NaN never enters the max
-                    partial.non_finite = partial.non_finite || !(scaled <= big);
-                    partial.state_non_finite = partial.state_non_finite || !(ay <= big);
-                }
+                    add_scaled_error(partial, args.norm_params, e, y[c], f[0][c]);
                 else if (error_stores.contains(r))
                     args.vectors[vector_ids::error_out][i] = e;
             }

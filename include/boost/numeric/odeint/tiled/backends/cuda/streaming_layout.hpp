@@ -22,9 +22,9 @@
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
 
-/*! What the streaming kernel keeps where, for one chain: shared rings for the L
-    stage arguments (4 chunks each), register FIFOs for the values a linear
-    combination reads of its own component. */
+/*! What the streaming kernel keeps in registers for one chain: FIFOs for the values a
+    linear combination reads of its own component (its shared rings, 4 chunks per
+    stage argument, are cuda_tuning::streaming_ring_bytes). */
 template <class Tableau, bool WithError, bool FusedNorm>
 struct streaming_layout
 {
@@ -70,8 +70,6 @@ struct streaming_layout
         for (int m = 0; m < links; ++m) v += derivative_fifo(m);
         return v;
     }
-    //! Chunks of shared memory: one ring of 4 per stage argument (Y_0 is the state).
-    static constexpr int ring_chunks = 4 * links;
 };
 
 } // namespace detail

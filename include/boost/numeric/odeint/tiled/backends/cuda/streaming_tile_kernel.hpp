@@ -27,9 +27,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_STREAMING_TILE_KERNEL_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_STREAMING_TILE_KERNEL_HPP_INCLUDED
 
-#include <cmath>
 #include <cstddef>
-#include <limits>
+#include <utility>
 
 #include <cuda_pipeline.h>
 
@@ -70,17 +69,6 @@ struct streaming_view
 
     __device__ const Value& operator[](std::size_t i) const { return ring[(unsigned(i) - origin) & mask]; }
 };
-
-//! acc plus the row's structurally nonzero weights times F_m, m <= J, in odeint's order.
-template <class Row, int J, class Value>
-__device__ __forceinline__ Value streaming_weighted_sum(Value acc, const Value* coef, const Value (&f)[J + 1])
-{
-    for_each_index<std::size_t(J + 1)>([&](auto MC) {
-        constexpr std::size_t m = decltype(MC)::value;
-        if constexpr (Row::nonzero(m)) acc += coef[m] * f[m];
-    });
-    return acc;
-}
 
 /*! One unsigned compare: is r in [first, last)? (r < first wraps to a large value) */
 __device__ __forceinline__ bool streaming_inside(int r, int first, int last)
@@ -172,14 +160,14 @@ __global__ void __launch_bounds__(Chunk, 512 / Chunk) streaming_tile_kernel(stre
                 constexpr int J = int(decltype(JC)::value);
                 const int r = (k - 2 * J) * c + t;
                 if (!streaming_inside(r, first[J], last[J])) return;
-                Value f[J + 1];
+                Value f[J + 1][1];  // F_m of this component: weighted_sum_row's layout, one column
                 for_each_index<std::size_t(J)>([&](auto MC) {
                     constexpr int m = int(decltype(MC)::value);
-                    if constexpr (layout::reads_derivative(J, m)) f[m] = derivative_fifo[m][2 * (J - m) - 1];
+                    if constexpr (layout::reads_derivative(J, m)) f[m][0] = derivative_fifo[m][2 * (J - m) - 1];
                 });
                 const streaming_view<Value> view{rings + 4 * J * c, unsigned(base), ring_mask};
-                f[J] = static_cast<Value>(sys(std::size_t(base + r), view, coef.stage_time[J]));
-                derivative[J] = f[J];
+                f[J][0] = static_cast<Value>(sys(std::size_t(base + r), view, coef.stage_time[J]));
+                derivative[J] = f[J][0];
                 Value y = Value(0);
                 if constexpr (J == 0)
                 {
@@ -188,31 +176,23 @@ __global__ void __launch_bounds__(Chunk, 512 / Chunk) streaming_tile_kernel(stre
                 }
                 else if constexpr (layout::reads_state(J))
                     y = state_fifo[2 * J - 1];
+                constexpr auto terms = std::make_index_sequence<std::size_t(J) + 1>{};
                 Value* const next_ring = rings + 4 * (J + 1) * c;  // Y_{J+1}'s ring (J + 1 < L)
                 if constexpr (chain::lc_forms_stage_argument(std::size_t(J)))
                     next_ring[unsigned(r) & ring_mask] =
-                        streaming_weighted_sum<ops::row_a<Tableau, J + 1>, J>(y, coef.ha[J + 1], f);
+                        weighted_sum_row<ops::row_a<Tableau, J + 1>, 1>(y, coef.ha[J + 1], f, 0, terms);
                 if constexpr (chain::lc_forms_solution(std::size_t(J)))
                 {
-                    const Value solution = streaming_weighted_sum<ops::row_b<Tableau>, J>(y, coef.hb, f);
+                    const Value solution = weighted_sum_row<ops::row_b<Tableau>, 1>(y, coef.hb, f, 0, terms);
                     if (streaming_inside(r, out_first, out_last)) out[base + r] = solution;
                     if constexpr (chain::fsal_alias && std::size_t(J + 1) < std::size_t(L))
                         next_ring[unsigned(r) & ring_mask] = solution;  // Y_{J+1} is the solution (FSAL)
                 }
                 if constexpr (chain::lc_forms_error(std::size_t(J)))
                 {
-                    const Value error = streaming_weighted_sum<ops::row_e<Tableau>, J>(Value(0), coef.he, f);
+                    const Value error = weighted_sum_row<ops::row_e<Tableau>, 1>(Value(0), coef.he, f, 0, terms);
                     if constexpr (FusedNorm)
-                    {
-                        // odeint's rel_error against the step's start: x = y, dxdt = F_0
-                        const error_norm_params<Value>& p = args.norm_params;
-                        const Value ay = fabs(y);
-                        const Value scaled = fabs(error) / (p.eps_abs + p.eps_rel * (p.a_x * ay + p.a_dxdt_dt * fabs(f[0])));
-                        const Value big = std::numeric_limits<Value>::max();
-                        partial.max = partial.max < scaled ? scaled : partial.max;  // a NaN never enters the max
-                        partial.non_finite = partial.non_finite || !(scaled <= big);
-                        partial.state_non_finite = partial.state_non_finite || !(ay <= big);
-                    }
+                        add_scaled_error(partial, args.norm_params, error, y, f[0][0]);
                     else
                     {
                         int a, b;
@@ -226,7 +206,7 @@ __global__ void __launch_bounds__(Chunk, 512 / Chunk) streaming_tile_kernel(stre
                 {
                     int a, b;
                     owned_of(chain::derivative(std::size_t(J)), a, b);
-                    if (streaming_inside(r, a, b)) kept[base + r] = f[J];
+                    if (streaming_inside(r, a, b)) kept[base + r] = f[J][0];
                 }
             });
             // the FIFOs move one step (unrolled: register moves)
