@@ -95,7 +95,9 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
        cuda_tuning::cluster_blocks such blocks (8192 wide; through L2 where the GPU
        has no clusters);
     3. one block of 512 x 2 (1024 wide), which chains longer than the 4-component
-       kernel is built for also use;
+       kernel is built for also use, and which replaces the first where that moves
+       more than cuda_tuning::narrow_block_volume_limit times its bytes (long chains
+       at d near 32: DOPRI5's adaptive step);
     none() elsewhere. On the H100 (BRUSS2D, n = 16 Mi, doc/results/gpu_h100.md),
     clusters of 16 blocks beat none() and the 1024-wide block from d = 128 to 256
     (RK4 at d = 128: 0.57 ms against 0.72 for 512x2 and 0.84 for none(); at d = 256
@@ -130,7 +132,18 @@ inline tiling choose_cuda_tiling(const link_chain& chain, std::size_t n, std::si
     };
     tiling best = tiling::none();
     if (choose_streaming_tiling(chain, n, d, value_size, best)) return best;
-    if (trapezoid_on(cuda_tuning::narrow_register_shape(), 1, best)) return best;
+    if (trapezoid_on(cuda_tuning::narrow_register_shape(), 1, best))
+    {
+        // a long chain leaves the narrow block mostly halo: the wide one where that
+        // moves far fewer bytes
+        tiling wide = tiling::none();
+        if (trapezoid_on(cuda_tuning::wide_register_shape(), 1, wide) &&
+            make_tiling_plan(chain, std::min<std::size_t>(n, 1 << 20), d, best).memory_volume() >
+                cuda_tuning::narrow_block_volume_limit *
+                    make_tiling_plan(chain, std::min<std::size_t>(n, 1 << 20), d, wide).memory_volume())
+            return wide;
+        return best;
+    }
     if (d <= cuda_tuning::cluster_distance_limit &&
         trapezoid_on(cuda_tuning::narrow_register_shape(), cuda_tuning::cluster_blocks, best))
         return best;

@@ -44,6 +44,13 @@ struct cuda_tuning
         Fehlberg 7(8)'s 13 links the device's nvcc 13 crashed compiling it. Longer
         chains run 2 components per thread (a tiling asking for 4 runs the general kernel). */
     static constexpr std::size_t most_links_four_per_thread = 8;
+    /*! automatic() takes the wide block over the narrow one (both a trapezoid as high as
+        the chain) where the narrow block's plan moves more than this many times the
+        bytes of the wide one's. Measured with BRUSS2D, n = 16 Mi, d = 32: narrow won at
+        ratios 1.40 (RK4, H100: 0.449 against 0.560 ms per step) and 1.73 (DOPRI5, H100:
+        0.868 / 0.907), wide at 1.90 (DOPRI5's step with its error norm fused, H200:
+        0.929 against 1.029 ms per accepted adaptive step). */
+    static constexpr double narrow_block_volume_limit = 1.8;
     //! automatic()'s cluster tiles (cuda_backend.hpp): this many blocks of the narrow
     //! shape, for access distances up to this (half a block's width: beyond it a block's
     //! halo outgrows its own range)
