@@ -28,6 +28,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <boost/numeric/odeint/tiled/backends/tbb/tuning.hpp>
 #include <boost/numeric/odeint/tiled/reference_problems.hpp>
 #include <boost/numeric/odeint/tiled/tuning/tiling_text.hpp>
 
@@ -431,18 +432,33 @@ struct context
     are one configuration timed twice: their timings are samples of one quantity, so
     both rows show the best of them, and the later row names the earlier one. Timed
     separately, the same tiling differed by up to 16 % on a shared 16-core VM, which
-    made a tuned configuration look slower than the very configuration it is. */
-void pool_same_tilings(std::vector<bench_result>& rs)
+    made a tuned configuration look slower than the very configuration it is. On the
+    CPU a tiling without a block size runs blocks of tbb_tuning::block_size: `none` and
+    `none block_size=1024` are one configuration there. */
+void pool_same_tilings(std::vector<bench_result>& rs, backend_kind backend)
 {
+    auto effective = [backend](const std::string& text) {
+        if (backend != backend_kind::tbb || text.empty()) return text;
+        try {
+            namespace tiled = boost::numeric::odeint::tiled;
+            tiled::tiling t = tiled::parse_tiling_text(text);
+            if (t.block_size() == 0) t.block_size(tiled::tbb_tuning::block_size);
+            return tiled::format_tiling_text(t);
+        } catch (const std::exception&) {
+            return text;  // a text the parser does not know: compared as it is
+        }
+    };
+    std::vector<std::string> key(rs.size());
+    for (std::size_t i = 0; i < rs.size(); ++i) key[i] = effective(rs[i].tiling_text);
     for (std::size_t i = 0; i < rs.size(); ++i) {
         if (!rs[i].ok || rs[i].tiling_text.empty() || !rs[i].same_tiling_as.empty()) continue;
         // i is the first of its tiling: the best of the group, then every later member
         double best = rs[i].ms_per_step;
         for (std::size_t j = i + 1; j < rs.size(); ++j)
-            if (rs[j].ok && rs[j].tiling_text == rs[i].tiling_text) best = std::min(best, rs[j].ms_per_step);
+            if (rs[j].ok && key[j] == key[i]) best = std::min(best, rs[j].ms_per_step);
         rs[i].ms_per_step = best;
         for (std::size_t j = i + 1; j < rs.size(); ++j)
-            if (rs[j].ok && rs[j].tiling_text == rs[i].tiling_text) {
+            if (rs[j].ok && key[j] == key[i]) {
                 rs[j].ms_per_step = best;
                 rs[j].same_tiling_as = rs[i].requested.empty() ? std::string(stepper_name(rs[i].stepper)) : rs[i].requested;
             }
@@ -625,7 +641,7 @@ int run(const bench_options& o)
                     else if (again[i].ok && rs[i].ok) rs[i].ms_per_step = std::min(rs[i].ms_per_step, again[i].ms_per_step);
                 }
             }
-            pool_same_tilings(rs);
+            pool_same_tilings(rs, o.backend);
 
             // t_tbb is the first speedup column's stock time: stock-tbb, or stock-cuda on the GPU
             double t_tbb = std::numeric_limits<double>::quiet_NaN(), t_serial = t_tbb;

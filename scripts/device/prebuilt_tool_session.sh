@@ -9,7 +9,11 @@
 #          .. 524288: stock odeint + Thrust, none(), bench's trapezoids, automatic (with
 #          the plot); bench's overlapped tiles at d <= 1024; adaptive DOPRI5 at d = 32
 #   tune   issue 5's check: tune RK4 and Verner56 at d = 32, 1024, 16384, 131072, then
-#          bench every fixed tiling, automatic and tuned (that cache) in two rounds
+#          bench every fixed tiling, automatic and tuned (that cache) in two rounds.
+#          Environment: TUNE_D (distances), TUNE_CACHE (an existing cache: bench with
+#          it, no tune), TUNE_STEPPERS (bench's steppers), TUNE_BACKEND (cuda or tbb),
+#          TUNE_ARGS (tune's search options), TUNE_BENCH_ARGS (bench's timing options)
+#   adaptive  adaptive DOPRI5 at d = 32, t = 0 .. 0.01, tol 1e-8 (automatic's tiling)
 # Files go to OUT with TAG in their names.
 set -u -o pipefail
 tool=${1:?tool binary}
@@ -35,22 +39,32 @@ for step in "$@"; do
       BOOST_ODEINT_TILED_TUNING_CACHE=off timeout 120 "$tool" bench "${common[@]}" --d 32,256,1024 \
         --steppers stock-cuda,overlapped > "$out/bench_gpu_${tag}_overlapped.txt" 2>&1
       echo "bench overlapped: exit $?"
+      "$0" "$tool" "$out" "$tag" adaptive
+      grep -E "^ *[0-9]+ " "$out/bench_gpu_$tag.txt" | cut -c1-150 | tail -30 ;;
+    adaptive)
       BOOST_ODEINT_TILED_TUNING_CACHE=off timeout 60 "$tool" adaptive --backend cuda --method dopri5 --n 16Mi --d 32 \
         --t-end 0.01 --tol 1e-8 > "$out/adaptive_gpu_$tag.txt" 2>&1
       echo "adaptive: exit $?"
-      grep -E "^ *[0-9]+ " "$out/bench_gpu_$tag.txt" | cut -c1-150 | tail -30 ;;
+      grep -E "controlled|tiled  |speedup" "$out/adaptive_gpu_$tag.txt" ;;
     tune)
-      cache="$out/tuning_cache_gpu_$tag.txt"
-      rm -f "$cache"
-      timeout 240 "$tool" tune --backend cuda --n 16Mi --d 32,1024,16384,131072 --methods rk4,verner56 --budget 10 \
-        --cache "$cache" > "$out/tune_gpu_$tag.txt" 2>&1
-      echo "tune: exit $?"
-      BOOST_ODEINT_TILED_TUNING_CACHE="$cache" timeout 240 "$tool" bench --backend cuda --n 16Mi \
-        --d 32,1024,16384,131072 --methods rk4,verner56 \
-        --steppers stock-cuda,none,trapezoidal,hexagonal,overlapped,automatic,tuned --target 0.04 --reps 3 --rounds 2 \
-        --csv "$out/bench_gpu_${tag}_tuned.csv" > "$out/bench_gpu_${tag}_tuned.txt" 2>&1
+      backend=${TUNE_BACKEND:-cuda}
+      kind=gpu; [ "$backend" = tbb ] && kind=cpu
+      distances=${TUNE_D:-32,1024,16384,131072}
+      cache=${TUNE_CACHE:-}
+      if [ -z "$cache" ]; then
+        cache="$out/tuning_cache_${kind}_$tag.txt"
+        rm -f "$cache"
+        timeout 300 "$tool" tune --backend "$backend" --n 16Mi --d "$distances" --methods rk4,verner56 ${TUNE_ARGS:---budget 10} \
+          --cache "$cache" > "$out/tune_${kind}_$tag.txt" 2>&1
+        echo "tune: exit $?"
+      fi
+      BOOST_ODEINT_TILED_TUNING_CACHE="$cache" timeout 300 "$tool" bench --backend "$backend" --n 16Mi \
+        --d "$distances" --methods rk4,verner56 \
+        --steppers "${TUNE_STEPPERS:-stock-$backend,none,trapezoidal,hexagonal,overlapped,automatic,tuned}" \
+        ${TUNE_BENCH_ARGS:---target 0.04 --reps 3 --rounds 2} \
+        --csv "$out/bench_${kind}_${tag}_tuned.csv" > "$out/bench_${kind}_${tag}_tuned.txt" 2>&1
       echo "bench tuned: exit $?"
-      grep -E "^ *[0-9]+ .*(automatic|tuned)" "$out/bench_gpu_${tag}_tuned.txt" | cut -c1-160 ;;
+      grep -E "^ *[0-9]+ .*(automatic|tuned)" "$out/bench_${kind}_${tag}_tuned.txt" | cut -c1-160 ;;
     *) echo "unknown step $step" ;;
   esac
 done
