@@ -725,10 +725,10 @@ outcome tune_one(const tune_options& o, const method_entry& method, std::size_t 
         } catch (const std::exception&) {}
         job.steps = (!rs.empty() && rs.back().ok) ? std::max<std::size_t>(3, rs.back().steps) : 3;
     }
-    // two warm-up steps, as bench takes: on the 16-core host the search's times with one
-    // were 30-45 % above bench's for the same tilings (a stepper's first steps touch
-    // fresh buffers and per-thread scratch), and ranked tilings bench then ranked the
-    // other way round (doc/results/cpu_16_cores.md, ninth session)
+    // two warm-up steps, as bench takes, so that both measure the same thing. With one,
+    // the 16-core host's search times ran 30-45 % above bench's for the same tilings;
+    // with two still 12-25 % (doc/results/cpu_16_cores.md, ninth session: the cause is
+    // not established; every candidate's run allocates its state and stepper afresh)
     job.warmup = 2;
 
     stopwatch clock;
