@@ -171,6 +171,25 @@ tiled::tiling_plan healthy_rk4_plan()
     return p;
 }
 
+// A tiling narrower than its scheme's minimum must throw std::invalid_argument that
+// names the width and the bound (`bound`, e.g. "(2h-1)*d"); `accepted` is the
+// failure message should it not throw.
+void expect_too_narrow(const tiled::link_chain& chain, std::size_t n, std::size_t d, const tiled::tiling& t,
+                       const char* bound, const char* accepted)
+{
+    try
+    {
+        (void)tiled::make_tiling_plan(chain, n, d, t);
+        BOOST_ERROR(accepted);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        const std::string what = e.what();
+        BOOST_TEST(what.find("width") != std::string::npos, what);
+        BOOST_TEST(what.find(bound) != std::string::npos, what);
+    }
+}
+
 } // namespace
 
 BOOST_AUTO_TEST_SUITE(plan_tiling_plan)
@@ -203,17 +222,7 @@ BOOST_AUTO_TEST_CASE(every_valid_random_trapezoidal_plan_passes_the_checker_and_
                 else
                 {
                     ++invalid;
-                    try
-                    {
-                        (void)tiled::make_tiling_plan(c.chain, r.n, r.d, t);
-                        BOOST_ERROR("a trapezoid narrower than (2h-1)*d was accepted");
-                    }
-                    catch (const std::invalid_argument& e)
-                    {
-                        const std::string what = e.what();
-                        BOOST_TEST(what.find("width") != std::string::npos, what);
-                        BOOST_TEST(what.find("(2h-1)*d") != std::string::npos, what);
-                    }
+                    expect_too_narrow(c.chain, r.n, r.d, t, "(2h-1)*d", "a trapezoid narrower than (2h-1)*d was accepted");
                 }
             }
         }
@@ -246,17 +255,7 @@ BOOST_AUTO_TEST_CASE(every_valid_random_hexagonal_plan_passes_the_checker_and_ev
                 else
                 {
                     ++invalid;
-                    try
-                    {
-                        (void)tiled::make_tiling_plan(c.chain, r.n, r.d, t);
-                        BOOST_ERROR("a hexagon narrower than (h-1)*d was accepted");
-                    }
-                    catch (const std::invalid_argument& e)
-                    {
-                        const std::string what = e.what();
-                        BOOST_TEST(what.find("width") != std::string::npos, what);
-                        BOOST_TEST(what.find("(h-1)*d") != std::string::npos, what);
-                    }
+                    expect_too_narrow(c.chain, r.n, r.d, t, "(h-1)*d", "a hexagon narrower than (h-1)*d was accepted");
                 }
             }
         }
@@ -297,17 +296,7 @@ BOOST_AUTO_TEST_CASE(every_valid_random_overlapped_plan_passes_the_checker_and_e
                 else
                 {
                     ++invalid;
-                    try
-                    {
-                        (void)tiled::make_tiling_plan(c.chain, r.n, r.d, t);
-                        BOOST_ERROR("an overlapped tile not wider than 2*(h-1)*d was accepted");
-                    }
-                    catch (const std::invalid_argument& e)
-                    {
-                        const std::string what = e.what();
-                        BOOST_TEST(what.find("width") != std::string::npos, what);
-                        BOOST_TEST(what.find("2*(h-1)*d") != std::string::npos, what);
-                    }
+                    expect_too_narrow(c.chain, r.n, r.d, t, "2*(h-1)*d", "an overlapped tile not wider than 2*(h-1)*d was accepted");
                 }
             }
         }
