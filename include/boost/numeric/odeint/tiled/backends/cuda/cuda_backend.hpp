@@ -112,7 +112,9 @@ inline tiling choose_cuda_tiling(const link_chain& chain, std::size_t n, std::si
     const double none_cost =
         make_tiling_plan(chain, std::min<std::size_t>(n, 1 << 20), d, tiling::none()).memory_volume();
     const std::size_t h = chain.links;
-    // a full-height trapezoid on `blocks` blocks of `shape`, if it fits and pays
+    // a full-height trapezoid on `blocks` blocks of `shape`, if it fits and pays; `volume`:
+    // its plan's memory volume
+    double volume = 0.0;
     auto trapezoid_on = [&](cuda_tuning::register_shape shape, std::size_t blocks, tiling& out) {
         if (shape.components == 4 && h > cuda_tuning::most_links_four_per_thread) return false;
         if (cuda_tuning::register_tile_shared_values(shape.width(), d) * value_size > 200 * 1024) return false;
@@ -123,8 +125,9 @@ inline tiling choose_cuda_tiling(const link_chain& chain, std::size_t n, std::si
         if (w > shape.width()) candidate.blocks_per_tile((w + shape.width() - 1) / shape.width()).use_clusters(true);
         try
         {
-            if (make_tiling_plan(chain, std::min(n, 256 * w), d, candidate).memory_volume() >= 0.6 * none_cost)
-                return false;
+            const double v = make_tiling_plan(chain, std::min(n, 256 * w), d, candidate).memory_volume();
+            if (v >= 0.6 * none_cost) return false;
+            volume = v;
         }
         catch (const std::invalid_argument&) { return false; }
         out = candidate;
@@ -136,11 +139,10 @@ inline tiling choose_cuda_tiling(const link_chain& chain, std::size_t n, std::si
     {
         // a long chain leaves the narrow block mostly halo: the wide one where that
         // moves far fewer bytes
+        const double narrow_volume = volume;
         tiling wide = tiling::none();
         if (trapezoid_on(cuda_tuning::wide_register_shape(), 1, wide) &&
-            make_tiling_plan(chain, std::min<std::size_t>(n, 1 << 20), d, best).memory_volume() >
-                cuda_tuning::narrow_block_volume_limit *
-                    make_tiling_plan(chain, std::min<std::size_t>(n, 1 << 20), d, wide).memory_volume())
+            narrow_volume > cuda_tuning::narrow_block_volume_limit * volume)
             return wide;
         return best;
     }

@@ -415,6 +415,31 @@ class cuda_executor
                    l.groups * l.blocks, threads, shared_bytes, cluster, cooperative, "register-tile kernel", ra, sys, coef);
     }
 
+    //! What the record-reading tile kernels share: the vectors, the plan's size and
+    //! access distance, the fused norm's constants; point_at_kernel adds one kernel's records.
+    template <class Value, std::size_t NV>
+    static void set_tile_meta_args(detail::tile_meta_args<Value, NV>& a, Value* const (&vectors)[NV],
+                                   const tiling_plan& plan, const error_norm_params<Value>& norm_params,
+                                   detail::cuda_norm_accumulator<Value>* norm)
+    {
+        for (std::size_t v = 0; v < NV; ++v) a.vectors[v] = vectors[v];
+        a.n = (long long)plan.n;
+        a.d = int(plan.d);
+        a.norm_params = norm_params;
+        a.norm = norm;
+    }
+    //! The hulls and register_meta records of kernel k of the plan.
+    template <class Value, std::size_t NV>
+    static void point_at_kernel(detail::tile_meta_args<Value, NV>& a, const device_kernel_plan& k)
+    {
+        const flat_kernel_plan& f = k.host;
+        a.hull = static_cast<const long long*>(k.hull.get());
+        a.meta = static_cast<const int*>(k.register_meta.get());
+        a.layout = register_meta_layout{unsigned(f.link_count), unsigned(f.max_strips)};
+        a.meta_stride = a.layout.stride(unsigned(NV));
+        a.tiles = unsigned(f.tiles);
+    }
+
     /*! Runs the plan with the register-tile kernel when every tile fits G*C*T
         components (G blocks per tile, C components per thread, T threads) and the
         buffers fit shared memory; returns false (nothing launched) otherwise.
@@ -484,23 +509,15 @@ class cuda_executor
         }
 
         detail::register_tile_args<Value, NV> ra{};
-        for (std::size_t v = 0; v < NV; ++v) ra.vectors[v] = vectors[v];
-        ra.d = int(plan.d);
-        ra.n = (long long)plan.n;
+        set_tile_meta_args(ra, vectors, plan, norm_params, norm);
         ra.buffer_values = unsigned(buffer_values);
-        ra.norm_params = norm_params;
-        ra.norm = norm;
         unsigned most_launched = 0;
         for (std::size_t i = 0; i < kernels.size(); ++i)
         {
             const flat_kernel_plan& f = kernels[i]->host;
             if (f.tiles == 0) continue;
             const register_launch& l = launches[i];
-            ra.hull = static_cast<const long long*>(kernels[i]->hull.get());
-            ra.meta = static_cast<const int*>(kernels[i]->register_meta.get());
-            ra.layout = register_meta_layout{unsigned(f.link_count), unsigned(f.max_strips)};
-            ra.meta_stride = ra.layout.stride(unsigned(NV));
-            ra.tiles = unsigned(f.tiles);
+            point_at_kernel(ra, *kernels[i]);
             ra.link_begin = unsigned(f.link_begin);
             const bool full = f.link_begin == 0 && f.link_count == chain::links;
             if (l.path == cuda_kernel_path::register_tiles)
@@ -581,16 +598,8 @@ class cuda_executor
             const device_limits& dev = limits();
             if (shared_bytes + static_shared > std::size_t(dev.shared_optin)) return false;
             detail::streaming_tile_args<Value, NV> a{};
-            for (std::size_t v = 0; v < NV; ++v) a.vectors[v] = vectors[v];
-            a.hull = static_cast<const long long*>(kernels[0]->hull.get());
-            a.meta = static_cast<const int*>(kernels[0]->register_meta.get());
-            a.layout = register_meta_layout{unsigned(f.link_count), unsigned(f.max_strips)};
-            a.meta_stride = a.layout.stride(unsigned(NV));
-            a.tiles = unsigned(f.tiles);
-            a.n = (long long)plan.n;
-            a.d = int(plan.d);
-            a.norm_params = norm_params;
-            a.norm = norm;
+            set_tile_meta_args(a, vectors, plan, norm_params, norm);
+            point_at_kernel(a, *kernels[0]);
             // the chunk is a compile-time constant of the kernel (on an H200 RK4 at d = 32
             // took 0.28 ms per step with it, 0.33 with the chunk read from blockDim)
             auto launch_with = [&](auto chunk) {

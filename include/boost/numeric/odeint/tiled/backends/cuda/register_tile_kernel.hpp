@@ -48,6 +48,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/tile_group.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/tile_meta_args.hpp>
 #include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
 #include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
 #include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
@@ -55,23 +56,15 @@
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
 
-//! Launch arguments of the register-tile kernel, passed by value.
+//! Launch arguments of the register-tile kernel, passed by value: what the tile
+//! kernels share, and the first link of the kernel's row, the buffers' size and the
+//! tile group.
 template <class Value, std::size_t NV>
-struct register_tile_args
+struct register_tile_args : tile_meta_args<Value, NV>
 {
-    Value* vectors[NV];               //!< permanent vectors and the user's state (nullptr: unused)
-    const long long* hull;            //!< [tile] -> first, last of the union of its intervals
-    const int* meta;                  //!< [tile * meta_stride ...]: register_meta_layout records
-    register_meta_layout layout;
-    unsigned meta_stride;
-    unsigned tiles;
     unsigned link_begin;
-    int d;
-    long long n;
     unsigned buffer_values;           //!< per shared buffer: C*T + 2d
     tile_group_args<Value> group;     //!< blocks per tile and, for l2_group, its barrier and exchange
-    error_norm_params<Value> norm_params;    //!< FusedNorm: odeint's error checker constants
-    cuda_norm_accumulator<Value>* norm;      //!< FusedNorm: where the blocks merge the norm
 };
 
 /*! The y a system sees inside the register-tile kernel: a window on a shared

@@ -35,27 +35,16 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/streaming_layout.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/tile_meta_args.hpp>
 #include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
 #include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
 #include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
 
-//! Launch arguments of the streaming kernel, passed by value.
+//! Launch arguments of the streaming kernel: what the tile kernels share, nothing more.
 template <class Value, std::size_t NV>
-struct streaming_tile_args
-{
-    Value* vectors[NV];               //!< permanent vectors and the user's state (nullptr: unused)
-    const long long* hull;            //!< [tile] -> first, last of the union of its intervals
-    const int* meta;                  //!< [tile * meta_stride ...]: register_meta_layout records
-    register_meta_layout layout;
-    unsigned meta_stride;
-    unsigned tiles;
-    long long n;
-    int d;
-    error_norm_params<Value> norm_params;    //!< FusedNorm: odeint's error checker constants
-    cuda_norm_accumulator<Value>* norm;      //!< FusedNorm: where the blocks merge the norm
-};
+using streaming_tile_args = tile_meta_args<Value, NV>;
 
 /*! The y a system sees inside the streaming kernel: a ring of 4 chunks in shared
     memory whose chunk q (components base + q c .., base a multiple of c) sits in slot q mod 4. 32-bit
