@@ -788,13 +788,14 @@ outcome tune_one(const tune_options& o, const method_entry& method, std::size_t 
     // and 13 % ahead that a longer bench then found 7 and 19 % behind the default
     // (doc/results/cpu_16_cores.md, ninth session); rounds only ever slow a tiling
     // down, so more of them bring each best closer to its undisturbed time.
+    const double noise = rounds_noise(set, finalists);
     if (best_default != win && set.list[best_default].mandatory &&
-        set.list[best_default].final_ms <= set.list[win].final_ms * (1.0 + rounds_noise(set, finalists))) {
+        set.list[best_default].final_ms <= set.list[win].final_ms * (1.0 + noise)) {
         const std::vector<std::size_t> pair{win, best_default};
         char buf[320];
         std::snprintf(buf, sizeof buf, "  close final (%.1f %% apart, rounds scatter by %.1f %%): %s and %s met in %zu more rounds\n",
                       100.0 * (set.list[best_default].final_ms / set.list[win].final_ms - 1.0),
-                      100.0 * rounds_noise(set, finalists), set.list[win].config.to_string().c_str(),
+                      100.0 * noise, set.list[win].config.to_string().c_str(),
                       set.list[best_default].config.to_string().c_str(), head_to_head_rounds);
         head_to_head_text = buf;
         for (std::size_t round = 0; round < head_to_head_rounds; ++round) final_round(pair);

@@ -27,6 +27,13 @@ if [ ! -e /usr/include/tbb/tbb.h ] && ls .deps/*.deb >/dev/null 2>&1; then
   source scripts/device/tbb_env.sh
 fi
 if [ "${tool%.gz}" != "$tool" ]; then gunzip -c "$tool" > /tmp/bot_tool && chmod +x /tmp/bot_tool && tool=/tmp/bot_tool; fi
+# adaptive DOPRI5 at d = 32 with automatic()'s tiling (the `adaptive` step, and part of `bench`)
+adaptive_step() {
+  BOOST_ODEINT_TILED_TUNING_CACHE=off timeout 60 "$tool" adaptive --backend cuda --method dopri5 --n 16Mi --d 32 \
+    --t-end 0.01 --tol 1e-8 > "$out/adaptive_gpu_$tag.txt" 2>&1
+  echo "adaptive: exit $?"
+  grep -E "controlled|tiled  |speedup" "$out/adaptive_gpu_$tag.txt"
+}
 for step in "$@"; do
   case "$step" in
     bench)
@@ -39,13 +46,9 @@ for step in "$@"; do
       BOOST_ODEINT_TILED_TUNING_CACHE=off timeout 120 "$tool" bench "${common[@]}" --d 32,256,1024 \
         --steppers stock-cuda,overlapped > "$out/bench_gpu_${tag}_overlapped.txt" 2>&1
       echo "bench overlapped: exit $?"
-      "$0" "$tool" "$out" "$tag" adaptive
+      adaptive_step
       grep -E "^ *[0-9]+ " "$out/bench_gpu_$tag.txt" | cut -c1-150 | tail -30 ;;
-    adaptive)
-      BOOST_ODEINT_TILED_TUNING_CACHE=off timeout 60 "$tool" adaptive --backend cuda --method dopri5 --n 16Mi --d 32 \
-        --t-end 0.01 --tol 1e-8 > "$out/adaptive_gpu_$tag.txt" 2>&1
-      echo "adaptive: exit $?"
-      grep -E "controlled|tiled  |speedup" "$out/adaptive_gpu_$tag.txt" ;;
+    adaptive) adaptive_step ;;
     tune)
       backend=${TUNE_BACKEND:-cuda}
       kind=gpu; [ "$backend" = tbb ] && kind=cpu
@@ -54,10 +57,12 @@ for step in "$@"; do
       if [ -z "$cache" ]; then
         cache="$out/tuning_cache_${kind}_$tag.txt"
         rm -f "$cache"
+        # shellcheck disable=SC2086  # TUNE_ARGS: several options, split on purpose
         timeout 300 "$tool" tune --backend "$backend" --n 16Mi --d "$distances" --methods rk4,verner56 ${TUNE_ARGS:---budget 10} \
           --cache "$cache" > "$out/tune_${kind}_$tag.txt" 2>&1
         echo "tune: exit $?"
       fi
+      # shellcheck disable=SC2086  # TUNE_BENCH_ARGS: several options, split on purpose
       BOOST_ODEINT_TILED_TUNING_CACHE="$cache" timeout 300 "$tool" bench --backend "$backend" --n 16Mi \
         --d "$distances" --methods rk4,verner56 \
         --steppers "${TUNE_STEPPERS:-stock-$backend,none,trapezoidal,hexagonal,overlapped,automatic,tuned}" \
