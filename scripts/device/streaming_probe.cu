@@ -327,57 +327,23 @@ __global__ void __launch_bounds__(T) streaming_fifo_kernel(const double* __restr
     }
 }
 
-template <class Tableau, int T, class Sys, bool YFifo = true, bool FFifo = true>
-double run_fifo(const Sys& sys, const dvec& y0, dvec& out, int steps)
+//! How a probe kernel ran: blocks per SM, chunks per segment, segments.
+struct segmented_launch
 {
-    using R = rings<Tableau>;
-    constexpr int c = T;
-    const long long n = (long long)y0.size();
-    if ((long long)sys.access_distance() > c) return -1;
-    const int chunks = (YFifo ? R::y_ring_fifo() : R::y_ring()) + 4 * (R::L - 1) + (FFifo ? 0 : R::f_offset(R::L) - R::f_offset(0));
-    const std::size_t shared = std::size_t(chunks) * c * sizeof(double);
-    auto kernel = &streaming_fifo_kernel<Tableau, Sys, T, YFifo, FFifo>;
-    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared));
-    int per_sm = 0, sms = 0;
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, T, shared);
-    cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
-    if (per_sm == 0) return -2;
-    const long long resident = (long long)per_sm * sms;
-    const int Q = int((n + resident * c - 1) / (resident * c));
-    const int segments = int((n + (long long)Q * c - 1) / ((long long)Q * c));
-    const double dt = sys.suggested_dt();
-    dvec a = y0, b(y0.size());
-    auto step = [&](const dvec& in, dvec& o) {
-        tiled::link_coefficients<Tableau, double> coef(0.0, dt);
-        kernel<<<unsigned(std::min<long long>(segments, resident)), T, shared>>>(
-            thrust::raw_pointer_cast(in.data()), thrust::raw_pointer_cast(o.data()), n, Q, segments, sys, coef);
-    };
-    for (int i = 0; i < 2; ++i) { step(a, b); a.swap(b); }
-    cudaEvent_t e0, e1;
-    cudaEventCreate(&e0);
-    cudaEventCreate(&e1);
-    cudaEventRecord(e0);
-    for (int i = 0; i < steps; ++i) { step(a, b); a.swap(b); }
-    cudaEventRecord(e1);
-    cudaEventSynchronize(e1);
-    const cudaError_t err = cudaGetLastError();
-    if (err != cudaSuccess) throw std::runtime_error(cudaGetErrorString(err));
-    float ms = 0;
-    cudaEventElapsedTime(&ms, e0, e1);
-    out = a;
-    std::printf("   (fifo T=%d: %d blocks/SM, Q=%d chunks, %d segments, %zu B shared)\n", T, per_sm, Q, segments, shared);
-    return ms / steps;
-}
+    int per_sm = 0;
+    int Q = 0;
+    int segments = 0;
+};
 
-template <class Tableau, int T, int C, class Sys>
-double run_streaming(const Sys& sys, const dvec& y0, dvec& out, int steps, int blocks_per_sm_wanted)
+/*! Times `kernel` (T threads, `shared` bytes, chunks of c components) on persistent
+    segments of the state over `steps` steps after two warm-up steps, from y0 into out:
+    ms per step, or -2 where no block fits an SM. blocks_per_sm_wanted > 0 caps the
+    resident blocks per SM. */
+template <class Kernel, class Tableau, class Sys>
+double time_segmented(Kernel kernel, int T, int c, std::size_t shared, int blocks_per_sm_wanted, const Sys& sys,
+                      const dvec& y0, dvec& out, int steps, segmented_launch& how)
 {
-    using R = rings<Tableau>;
-    constexpr int c = T * C;
     const long long n = (long long)y0.size();
-    if ((long long)sys.access_distance() > c) return -1;
-    const std::size_t shared = std::size_t(R::total()) * c * sizeof(double);
-    auto kernel = &streaming_kernel<Tableau, Sys, T, C>;
     cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared));
     int per_sm = 0, sms = 0;
     cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, T, shared);
@@ -407,9 +373,41 @@ double run_streaming(const Sys& sys, const dvec& y0, dvec& out, int steps, int b
     float ms = 0;
     cudaEventElapsedTime(&ms, e0, e1);
     out = a;
-    std::printf("   (T=%d C=%d: %d blocks/SM, Q=%d chunks of %d, %d segments, %zu B shared, %d total steps)\n", T, C, per_sm,
-                Q, c, segments, shared, steps + 2);
+    how = segmented_launch{per_sm, Q, segments};
     return ms / steps;
+}
+
+template <class Tableau, int T, class Sys, bool YFifo = true, bool FFifo = true>
+double run_fifo(const Sys& sys, const dvec& y0, dvec& out, int steps)
+{
+    using R = rings<Tableau>;
+    constexpr int c = T;
+    if ((long long)sys.access_distance() > c) return -1;
+    const int chunks = (YFifo ? R::y_ring_fifo() : R::y_ring()) + 4 * (R::L - 1) + (FFifo ? 0 : R::f_offset(R::L) - R::f_offset(0));
+    const std::size_t shared = std::size_t(chunks) * c * sizeof(double);
+    segmented_launch how;
+    const double ms = time_segmented<decltype(&streaming_fifo_kernel<Tableau, Sys, T, YFifo, FFifo>), Tableau>(
+        &streaming_fifo_kernel<Tableau, Sys, T, YFifo, FFifo>, T, c, shared, 0, sys, y0, out, steps, how);
+    if (ms >= 0)
+        std::printf("   (fifo T=%d: %d blocks/SM, Q=%d chunks, %d segments, %zu B shared)\n", T, how.per_sm, how.Q,
+                    how.segments, shared);
+    return ms;
+}
+
+template <class Tableau, int T, int C, class Sys>
+double run_streaming(const Sys& sys, const dvec& y0, dvec& out, int steps, int blocks_per_sm_wanted)
+{
+    using R = rings<Tableau>;
+    constexpr int c = T * C;
+    if ((long long)sys.access_distance() > c) return -1;
+    const std::size_t shared = std::size_t(R::total()) * c * sizeof(double);
+    segmented_launch how;
+    const double ms = time_segmented<decltype(&streaming_kernel<Tableau, Sys, T, C>), Tableau>(
+        &streaming_kernel<Tableau, Sys, T, C>, T, c, shared, blocks_per_sm_wanted, sys, y0, out, steps, how);
+    if (ms >= 0)
+        std::printf("   (T=%d C=%d: %d blocks/SM, Q=%d chunks of %d, %d segments, %zu B shared, %d total steps)\n", T, C,
+                    how.per_sm, how.Q, c, how.segments, shared, steps + 2);
+    return ms;
 }
 
 template <class Stepper, class Sys>
