@@ -570,16 +570,17 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
         if (t.width() > 1024) add(t, found, "search");  // narrower ones: register tiles, searched above
     });
     // overlapped tiles of the whole chain for the streaming kernel (streaming_tile_kernel.hpp),
-    // where it applies: chunks of 64 .. 512 threads (>= d), tiles owning n / (132 k)
-    // components for k = 8, 16, 32 tiles per SM of an H100 (how many run at once depends
-    // on the kernel's registers, which only the run tells)
+    // where it applies: chunks of 64 .. 512 threads (>= d), tiles for 1, 2 and 4 waves of
+    // its resident blocks on the 132 SMs of an H100 or H200 (automatic() takes one wave)
     if (tiled::streaming_fifo_values(chain) <= cuda_tuning::streaming_max_fifo_values)
         for (std::size_t threads : {64, 128, 256, 512}) {
             if (threads < d ||
                 cuda_tuning::streaming_ring_bytes(chain.links, threads, m.value_size) > cuda_tuning::streaming_max_ring_bytes)
                 continue;
-            for (std::size_t per_sm : {8, 16, 32})
-                add(tiled::tiling::overlapped(cuda_tuning::streaming_tile_width(n, d, chain.links, threads, 132 * per_sm),
+            for (std::size_t waves : {1, 2, 4})
+                add(tiled::tiling::overlapped(cuda_tuning::streaming_tile_width(
+                                                  n, d, chain.links, threads,
+                                                  waves * cuda_tuning::streaming_tiles_per_wave(132, threads)),
                                               chain.links)
                         .threads_per_block(threads),
                     found, "search");

@@ -7,6 +7,8 @@
  use to decide whether the kernel applies). They agree for every method, for the plain
  step, the step with error estimate and the fused-norm step, and have the values worked
  out by hand for RK4 and DOPRI5; the threshold admits the chains the model relies on.
+ Forwarding (the last link's sums begun one link earlier) applies where it saves FIFO
+ values, the same in both counts.
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -30,6 +32,8 @@ void check_both_counts()
     {
         const int plain = tiled::detail::streaming_layout<Tableau, false, false>::fifo_values();
         BOOST_TEST(plain == tiled::streaming_fifo_values(tiled::make_link_chain<Tableau, false>()));
+        BOOST_TEST((tiled::detail::streaming_layout<Tableau, false, false>::forwards ==
+                    tiled::streaming_forwards(tiled::make_link_chain<Tableau, false>())));
         if constexpr (tiled::is_embedded_tableau<Tableau>::value)
         {
             const int with_error = tiled::detail::streaming_layout<Tableau, true, false>::fifo_values();
@@ -37,7 +41,11 @@ void check_both_counts()
             const int fused = tiled::detail::streaming_layout<Tableau, true, true>::fifo_values();
             BOOST_TEST(fused == tiled::streaming_fifo_values(
                                     tiled::make_link_chain<Tableau, true>(tiled::chain_options{true, 0})));
-            BOOST_TEST(fused >= with_error);  // the fused norm also reads y and F_0 at the error link
+            BOOST_TEST(fused >= with_error);  // the fused norm also reads y and F_0 (or forwards its scale)
+            BOOST_TEST((tiled::detail::streaming_layout<Tableau, true, true>::forwards ==
+                        tiled::streaming_forwards(tiled::make_link_chain<Tableau, true>(tiled::chain_options{true, 0}))));
+            BOOST_TEST((tiled::detail::streaming_layout<Tableau, true, false>::forwards ==
+                        tiled::streaming_forwards(tiled::make_link_chain<Tableau, true>())));
         }
     }
 }
@@ -61,20 +69,67 @@ BOOST_AUTO_TEST_CASE(compile_time_and_run_time_counts_agree_for_every_method)
 
 BOOST_AUTO_TEST_CASE(rk4_and_dopri5_keep_what_their_linear_combinations_read)
 {
-    // RK4: the solution at link 3 reads y, F_0, F_1, F_2: FIFOs of 6, 6, 4 and 2 entries
+    // RK4: the solution at link 3 reads y, F_0, F_1, F_2, F_3. Link 2 forms y + sum of its
+    // first three terms and forwards it (2 entries): y and F_0 are last read at link 2
+    // (FIFOs of 4), F_1 too (2), F_2 by its own link (0); 12 values instead of 18
     using rk4 = tiled::detail::streaming_layout<tiled::runge_kutta4_tableau, false, false>;
-    BOOST_TEST(rk4::state_fifo() == 6);
-    BOOST_TEST(rk4::derivative_fifo(0) == 6);
-    BOOST_TEST(rk4::derivative_fifo(1) == 4);
-    BOOST_TEST(rk4::derivative_fifo(2) == 2);
+    BOOST_TEST(rk4::forwards);
+    BOOST_TEST(rk4::forwards_solution);
+    BOOST_TEST(!rk4::forwards_error);
+    BOOST_TEST(rk4::forward_link == 2);
+    BOOST_TEST(rk4::state_fifo() == 4);
+    BOOST_TEST(rk4::derivative_fifo(0) == 4);
+    BOOST_TEST(rk4::derivative_fifo(1) == 2);
+    BOOST_TEST(rk4::derivative_fifo(2) == 0);
     BOOST_TEST(rk4::derivative_fifo(3) == 0);
-    BOOST_TEST(rk4::fifo_values() == 18);
+    BOOST_TEST(rk4::reads_derivative(3, 3));
+    BOOST_TEST(!rk4::reads_derivative(3, 0));
+    BOOST_TEST(!rk4::reads_state(3));
+    BOOST_TEST(rk4::fifo_values() == 12);
     // 4 links, a ring of 4 chunks each: 16 chunks of 64 doubles for a 64-thread block
     BOOST_TEST(tiled::cuda_tuning::streaming_ring_bytes(4, 64, 8) == 16u * 64u * 8u);
-    // DOPRI5's plain step (6 links, b_1 = 0): F_1 is last read by Y_5 at link 4
+    // DOPRI5's plain step (6 links, b_1 = 0): F_1 is last read by Y_5 at link 4; the
+    // solution forwarded from link 4: 30 values instead of 38
     using dopri5 = tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, false, false>;
     BOOST_TEST(dopri5::derivative_fifo(1) == 6);
-    BOOST_TEST(dopri5::fifo_values() == 38);
+    BOOST_TEST(dopri5::fifo_values() == 30);
+    // Heun's method (2 links): the last link reads y and F_0 and would forward the
+    // solution and the error: no fewer values, no forwarding
+    BOOST_TEST(!(tiled::detail::streaming_layout<tiled::runge_kutta_heun_euler21_tableau, true, false>::forwards));
+}
+
+BOOST_AUTO_TEST_CASE(fsal_pairs_forward_their_error_to_the_last_link)
+{
+    // DOPRI5's adaptive step: 7 links, the solution at link 5 and the error alone at link 6.
+    // Link 5 forms the partial error over F_0 .. F_5 and the norm's scale, so y and F_0 leave
+    // their FIFOs at link 5 (10 entries, not 12), F_2 .. F_5 one link earlier too, and link 6
+    // reads only its own F_6 and the two forwarded values (2 entries each): 42 values, not 50.
+    using fused = tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, true, true>;
+    BOOST_TEST(fused::forwards_error);
+    BOOST_TEST(!fused::forwards_solution);  // formed at link 5, Y_6 of the FSAL pair
+    BOOST_TEST(fused::forward_link == 5);
+    BOOST_TEST(fused::forwarded_values == 2);
+    BOOST_TEST(fused::state_fifo() == 10);
+    BOOST_TEST(fused::derivative_fifo(0) == 10);
+    BOOST_TEST(fused::derivative_fifo(2) == 6);
+    BOOST_TEST(fused::derivative_fifo(5) == 0);
+    BOOST_TEST(!fused::reads_state(6));
+    BOOST_TEST(fused::reads_derivative(6, 6));  // b_7 = 0, b_hat_7 = 1/40
+    BOOST_TEST(!fused::reads_derivative(6, 0));
+    BOOST_TEST(fused::fifo_values() == 42);
+    // the stored error (no fused norm) forwards one value and needs no y
+    using stored = tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, true, false>;
+    BOOST_TEST(stored::forwarded_values == 1);
+    BOOST_TEST(stored::fifo_values() == 40);
+    // Bogacki-Shampine (FSAL too): 14 values instead of 18
+    BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_bogacki_shampine32_tableau, true, true>::fifo_values() == 14));
+    // Cash-Karp forms the solution and the error at its last link: both forwarded (and
+    // the scale), 34 values instead of 38
+    using ck54 = tiled::detail::streaming_layout<tiled::runge_kutta_cash_karp54_tableau, true, true>;
+    BOOST_TEST(ck54::forwards_solution);
+    BOOST_TEST(ck54::forwards_error);
+    BOOST_TEST(ck54::forwarded_values == 3);
+    BOOST_TEST(ck54::fifo_values() == 34);
 }
 
 BOOST_AUTO_TEST_CASE(the_register_budget_admits_dopri5_with_its_fused_norm_and_not_fehlberg78)
@@ -83,16 +138,35 @@ BOOST_AUTO_TEST_CASE(the_register_budget_admits_dopri5_with_its_fused_norm_and_n
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, true, true>::fifo_values() <= limit));
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta4_tableau, false, false>::fifo_values() <= limit));
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_fehlberg78_tableau, false, false>::fifo_values() > limit));
-    // automatic() streams the plain steps up to Verner 5(6)'s, not DOPRI5's adaptive step
+    // automatic() streams the plain steps up to Verner 5(6)'s and DOPRI5's adaptive step,
+    // not Verner 5(6)'s adaptive step
     const int automatic = tiled::cuda_tuning::streaming_automatic_max_fifo_values;
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_verner56_tableau, false, false>::fifo_values() <= automatic));
-    BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, true, true>::fifo_values() > automatic));
+    BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, true, true>::fifo_values() <= automatic));
+    BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_verner56_tableau, true, true>::fifo_values() > automatic));
     // the chunk: a power of two >= d, from 64 to 512 threads; 0 beyond
     BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(0) == 64u);
     BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(64) == 64u);
     BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(65) == 128u);
     BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(512) == 512u);
     BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(513) == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(automatic_streams_one_wave_of_tiles)
+{
+    using tiled::cuda_tuning;
+    // 512 resident threads per SM: 8 blocks of 64, 1 of 512
+    BOOST_TEST(cuda_tuning::streaming_tiles_per_wave(132, 64) == 1056u);
+    BOOST_TEST(cuda_tuning::streaming_tiles_per_wave(132, 256) == 264u);
+    BOOST_TEST(cuda_tuning::streaming_tiles_per_wave(132, 512) == 132u);
+    BOOST_TEST(cuda_tuning::streaming_tiles_per_wave(0, 64) == 8u);  // an unknown SM count counts as one
+    // RK4 (4 links) at d = 32 on 132 SMs: 16 Mi / 1056 components each, 249 chunks of 64,
+    // plus margins of 2 * 3 * 32
+    const std::size_t n = std::size_t(1) << 24;
+    BOOST_TEST(cuda_tuning::streaming_tile_width(n, 32, 4, 64, cuda_tuning::streaming_tiles_per_wave(132, 64)) ==
+               249u * 64u + 192u);
+    // a small problem still gives each tile 8 chunks
+    BOOST_TEST(cuda_tuning::streaming_tile_width(1000, 32, 4, 64, 1056) == 8u * 64u + 192u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -57,9 +57,8 @@ struct backend_dispatcher_sfinae<thrust::device_vector<T, Alloc>>
 /*! Overlapped tiles of the whole chain for the streaming kernel (streaming_tile_kernel.hpp)
     where it applies and pays: d fits a chunk (cuda_tuning::streaming_threads_for), the
     chain's FIFOs are short enough (streaming_automatic_max_fifo_values), its rings fit
-    shared memory. About 16 tiles per SM (cuda_tuning::streaming_tile_width), so that a
-    grid of resident blocks gets one or a few tiles each. Returns false where the kernel
-    does not apply. */
+    shared memory. One wave of tiles (cuda_tuning::streaming_tiles_per_wave): each
+    resident block streams one tile. Returns false where the kernel does not apply. */
 inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size,
                                     tiling& out)
 {
@@ -74,7 +73,8 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
         (void)cudaGetLastError();
         sms = 132;
     }
-    out = tiling::overlapped(cuda_tuning::streaming_tile_width(n, d, chain.links, threads, 16 * std::size_t(sms)),
+    out = tiling::overlapped(cuda_tuning::streaming_tile_width(n, d, chain.links, threads,
+                                                               cuda_tuning::streaming_tiles_per_wave(std::size_t(sms), threads)),
                              chain.links);
     return true;
 }
@@ -84,7 +84,7 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
     cuda_tuning::streaming_automatic_max_fifo_values FIFO values), overlapped tiles of the
     whole chain, each streamed through one block: on an H200 (BRUSS2D, n = 16 Mi) RK4 at
     d = 32 took 0.271 ms per step against 0.394 for the register tiles below, DOPRI5
-    0.462 against 0.748, and the time hardly grows with d (RK4 at d = 256: 0.318 against
+    0.462 against 0.748 (its adaptive step 0.67 against 0.93 ms), and the time hardly grows with d (RK4 at d = 256: 0.318 against
     0.603 for the clusters). Otherwise a trapezoid as high as the chain (lower
     ones are not chosen: they split the chain over several kernels that dispatch its
     links at run time, and on the H100 they were 3-6x slower than none(); RK4
@@ -97,7 +97,7 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
     3. one block of 512 x 2 (1024 wide), which chains longer than the 4-component
        kernel is built for also use, and which replaces the first where that moves
        more than cuda_tuning::narrow_block_volume_limit times its bytes (long chains
-       at d near 32: DOPRI5's adaptive step);
+       at d near 32: Verner 5(6)'s adaptive step);
     none() elsewhere. On the H100 (BRUSS2D, n = 16 Mi, doc/results/gpu_h100.md),
     clusters of 16 blocks beat none() and the 1024-wide block from d = 128 to 256
     (RK4 at d = 128: 0.57 ms against 0.72 for 512x2 and 0.84 for none(); at d = 256

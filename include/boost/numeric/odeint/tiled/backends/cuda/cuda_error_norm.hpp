@@ -98,19 +98,39 @@ __device__ void warp_reduce_norm(Value& m, unsigned& flags, unsigned lane, unsig
     }
 }
 
-/*! One component's share of the error norm, kept by its thread: odeint's rel_error
-    against the step's start (x = y, dxdt = F_0) reduced into `partial` as norm_inf
+/*! The denominator of odeint's rel_error for one component: eps_abs + eps_rel (a_x |x|
+    + a_dxdt dt |dxdt|), against the step's start (x = y, dxdt = F_0). */
+template <class Value>
+__device__ __forceinline__ Value error_scale(const error_norm_params<Value>& p, Value y, Value dxdt)
+{
+    return p.eps_abs + p.eps_rel * (p.a_x * fabs(y) + p.a_dxdt_dt * fabs(dxdt));
+}
+
+//! Notes in `partial` whether a component of the step's start state is NaN or infinite.
+template <class Value>
+__device__ __forceinline__ void note_state(error_norm_block<Value>& partial, Value y)
+{
+    partial.state_non_finite = partial.state_non_finite || !(fabs(y) <= std::numeric_limits<Value>::max());
+}
+
+/*! One component's scaled error |error| / scale reduced into `partial` as norm_inf
     does; a NaN never enters the maximum and sets the non-finite flag instead. */
+template <class Value>
+__device__ __forceinline__ void add_error_over_scale(error_norm_block<Value>& partial, Value error, Value scale)
+{
+    const Value scaled = fabs(error) / scale;
+    partial.max = partial.max < scaled ? scaled : partial.max;
+    partial.non_finite = partial.non_finite || !(scaled <= std::numeric_limits<Value>::max());
+}
+
+/*! One component's share of the error norm, kept by its thread: odeint's rel_error
+    against the step's start (x = y, dxdt = F_0) reduced into `partial` as norm_inf does. */
 template <class Value>
 __device__ __forceinline__ void add_scaled_error(error_norm_block<Value>& partial, const error_norm_params<Value>& p,
                                                  Value error, Value y, Value dxdt)
 {
-    const Value ay = fabs(y);
-    const Value scaled = fabs(error) / (p.eps_abs + p.eps_rel * (p.a_x * ay + p.a_dxdt_dt * fabs(dxdt)));
-    const Value big = std::numeric_limits<Value>::max();
-    partial.max = partial.max < scaled ? scaled : partial.max;
-    partial.non_finite = partial.non_finite || !(scaled <= big);
-    partial.state_non_finite = partial.state_non_finite || !(ay <= big);
+    add_error_over_scale(partial, error, error_scale(p, y, dxdt));
+    note_state(partial, y);
 }
 
 /*! Merges every thread's partial norm of the block into *acc: warp shuffles, one

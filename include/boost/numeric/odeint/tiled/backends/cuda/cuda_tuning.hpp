@@ -49,7 +49,8 @@ struct cuda_tuning
         bytes of the wide one's. Measured with BRUSS2D, n = 16 Mi, d = 32: narrow won at
         ratios 1.40 (RK4, H100: 0.449 against 0.560 ms per step) and 1.73 (DOPRI5, H100:
         0.868 / 0.907), wide at 1.90 (DOPRI5's step with its error norm fused, H200:
-        0.929 against 1.029 ms per accepted adaptive step). */
+        0.929 against 1.029 ms per accepted adaptive step, measured before that step was
+        streamed; Verner 5(6)'s adaptive step is the chain it applies to now). */
     static constexpr double narrow_block_volume_limit = 1.8;
     //! automatic()'s cluster tiles (cuda_backend.hpp): this many blocks of the narrow
     //! shape, for access distances up to this (half a block's width: beyond it a block's
@@ -77,17 +78,19 @@ struct cuda_tuning
     static constexpr unsigned streaming_min_threads = 64;
     static constexpr unsigned streaming_max_threads = 512;
     //! Values a thread of the streaming kernel keeps in register FIFOs (the linear
-    //! combinations' inputs); chains needing more (Verner 5(6) with its error estimate,
+    //! combinations' inputs); chains needing more (Verner 5(6) with its fused error norm,
     //! Fehlberg 7(8)) would spill and run the register-tile kernel instead. DOPRI5 with
-    //! its fused error norm needs 50, Verner 5(6) with it 68 (test/backends/streaming_layout.cpp).
+    //! its fused error norm needs 42, Verner 5(6) with it 58 (test/backends/streaming_layout.cpp).
     static constexpr int streaming_max_fifo_values = 56;
     /*! automatic() takes the streaming kernel for chains of at most this many FIFO
         values: the plain steps of every method but Fehlberg 7(8) (RK4 18, DOPRI5 and
-        Verner 5(6) 38), the error steps of Heun-Euler, Bogacki-Shampine and Cash-Karp.
-        Beyond it the register tiles were faster: DOPRI5's adaptive step (fused norm,
-        50 values) took 1.10 ms per accepted step streamed and 1.03 in trapezoids of
-        512 (H200, BRUSS2D n = 16 Mi, d = 32). */
-    static constexpr int streaming_automatic_max_fifo_values = 40;
+        Verner 5(6) 38), the error steps of Heun-Euler, Bogacki-Shampine, Cash-Karp and
+        DOPRI5 (its adaptive step, fused norm, 42 with the error forwarded to the last
+        link). DOPRI5's adaptive step (H200, BRUSS2D n = 16 Mi, d = 32, tol 1e-8): 0.668
+        ms per accepted step streamed in automatic()'s tiles against 0.93 in the 1024-wide
+        register tiles; before the forwarding it needed 50 values, nvcc spilled them, and
+        it took 1.10 ms streamed. Verner 5(6)'s error step (56, spilling) is not streamed. */
+    static constexpr int streaming_automatic_max_fifo_values = 42;
     //! Shared memory of a streaming block: a ring of 4 chunks per link's stage argument.
     static constexpr std::size_t streaming_ring_bytes(std::size_t links, std::size_t threads, std::size_t value_size)
     {
@@ -95,6 +98,23 @@ struct cuda_tuning
     }
     //! Largest ring memory automatic() and `tune` give a streaming block.
     static constexpr std::size_t streaming_max_ring_bytes = 200 * 1024;
+    /*! Threads of the streaming kernel resident on one SM: its launch bounds hold a
+        thread to 128 registers so that this many fit the 64 Ki registers of an SM. */
+    static constexpr unsigned streaming_threads_per_sm = 512;
+    /*! Tiles for one wave of the streaming kernel: every resident block (SM count x
+        streaming_threads_per_sm / threads) streams one tile, so all finish together
+        and the tiles are as wide as they can be (the margins of 2(L-1)d and the
+        wavefront's start and end, 2(L-1) steps, are a smaller part of each). On an H200
+        (BRUSS2D n = 16 Mi, tiling_probe) one wave beat two and 16 tiles per SM at every
+        d from 32 to 512: RK4 at d = 32 0.252 ms per step (16 per SM: 0.258), d = 256
+        0.265 (0.319), d = 512 0.281 (0.403); DOPRI5 0.460 / 0.541 / 0.530 (0.473 /
+        0.682 / 0.826); its adaptive step at d = 512 0.67 ms per accepted step (1.10).
+        Half a wave (4 tiles per SM at d = 32) left SMs idle: RK4 0.362. */
+    static constexpr std::size_t streaming_tiles_per_wave(std::size_t sms, std::size_t threads)
+    {
+        const std::size_t blocks = threads < streaming_threads_per_sm ? streaming_threads_per_sm / threads : 1;
+        return (sms > 0 ? sms : 1) * blocks;
+    }
     /*! Width of automatic()'s and tune's overlapped tiles for the streaming kernel, about
         `tiles` of them over n components: each owns n / tiles, rounded up to whole
         chunks and at least 8 chunks (the wavefront's start and end, 2(L-1) steps with

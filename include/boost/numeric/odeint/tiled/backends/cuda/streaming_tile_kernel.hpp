@@ -33,6 +33,7 @@
 #include <cuda_pipeline.h>
 
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/streaming_layout.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/tile_meta_args.hpp>
@@ -65,11 +66,12 @@ __device__ __forceinline__ bool streaming_inside(int r, int first, int last)
     return unsigned(r - first) < unsigned(last - first);
 }
 
-/*! Chunk threads per block, and at most 128 registers per thread (at least 512 threads
-    per SM): without the second bound nvcc gave DOPRI5's kernel 168 registers at 64
-    threads and fits it in 128 without spilling when asked. */
+/*! Chunk threads per block, and at most 128 registers per thread
+    (cuda_tuning::streaming_threads_per_sm = 512 threads per SM): without the second
+    bound nvcc gave DOPRI5's kernel 168 registers at 64 threads and fits it in 128
+    without spilling when asked. */
 template <class Tableau, bool WithError, class System, class Value, bool FusedNorm, int Chunk>
-__global__ void __launch_bounds__(Chunk, 512 / Chunk) streaming_tile_kernel(streaming_tile_args<Value, chain_traits<Tableau, WithError>::vector_count> args,
+__global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm / Chunk) streaming_tile_kernel(streaming_tile_args<Value, chain_traits<Tableau, WithError>::vector_count> args,
                                       System sys, link_coefficients<Tableau, Value> coef)
 {
     using layout = streaming_layout<Tableau, WithError, FusedNorm>;
@@ -132,6 +134,10 @@ __global__ void __launch_bounds__(Chunk, 512 / Chunk) streaming_tile_kernel(stre
         // exploited (a wrong DOPRI5 in the probe)
         Value derivative_fifo[L][FIFO] = {};
         Value state_fifo[FIFO] = {};
+        // forwarding (streaming_layout): link E - 1's partial sums and scale for the last link E
+        Value solution_fifo[2] = {};
+        Value error_fifo[2] = {};
+        Value scale_fifo[2] = {};
         const int steps = (hull_size + c - 1) / c + 2 * (L - 1);  // link L-1 ends on the last chunk
         for (int k = 0; k < steps; ++k)
         {
@@ -139,6 +145,7 @@ __global__ void __launch_bounds__(Chunk, 512 / Chunk) streaming_tile_kernel(stre
             // F_m of every link this step, for the FIFOs; zeroed for links without a chunk
             Value derivative[L] = {};
             Value state_now = Value(0);
+            Value solution_now = Value(0), error_now = Value(0), scale_now = Value(0);
             // Each link in turn: its RHS and linear combinations, then its stores. Its
             // reads are of ring slots earlier steps wrote, its ring store goes to a slot
             // no link reads in this step. (All links' arithmetic first and the stores
@@ -170,17 +177,40 @@ __global__ void __launch_bounds__(Chunk, 512 / Chunk) streaming_tile_kernel(stre
                 if constexpr (chain::lc_forms_stage_argument(std::size_t(J)))
                     next_ring[unsigned(r) & ring_mask] =
                         weighted_sum_row<ops::row_a<Tableau, J + 1>, 1>(y, coef.ha[J + 1], f, 0, terms);
+                if constexpr (J == layout::forward_link && layout::forwards_solution)
+                    solution_now = weighted_sum_row<ops::row_b<Tableau>, 1>(y, coef.hb, f, 0, terms);
                 if constexpr (chain::lc_forms_solution(std::size_t(J)))
                 {
-                    const Value solution = weighted_sum_row<ops::row_b<Tableau>, 1>(y, coef.hb, f, 0, terms);
+                    Value solution;
+                    if constexpr (J == layout::last_link && layout::forwards_solution)  // link E - 1's sum, then F_E's term
+                        solution = weighted_sum_row<ops::row_b<Tableau>, 1>(solution_fifo[1], coef.hb, f, 0,
+                                                                            std::index_sequence<std::size_t(J)>{});
+                    else
+                        solution = weighted_sum_row<ops::row_b<Tableau>, 1>(y, coef.hb, f, 0, terms);
                     if (streaming_inside(r, out_first, out_last)) out[base + r] = solution;
                     if constexpr (chain::fsal_alias && std::size_t(J + 1) < std::size_t(L))
                         next_ring[unsigned(r) & ring_mask] = solution;  // Y_{J+1} is the solution (FSAL)
                 }
+                if constexpr (J == layout::forward_link && layout::forwards_error)
+                {
+                    error_now = weighted_sum_row<ops::row_e<Tableau>, 1>(Value(0), coef.he, f, 0, terms);
+                    if constexpr (FusedNorm)
+                    {
+                        scale_now = error_scale(args.norm_params, y, f[0][0]);
+                        note_state(partial, y);  // over a wider range than link E's: the same union of tiles
+                    }
+                }
                 if constexpr (chain::lc_forms_error(std::size_t(J)))
                 {
-                    const Value error = weighted_sum_row<ops::row_e<Tableau>, 1>(Value(0), coef.he, f, 0, terms);
-                    if constexpr (FusedNorm)
+                    Value error;
+                    if constexpr (layout::forwards_error)  // link E - 1's sum, then F_E's term
+                        error = weighted_sum_row<ops::row_e<Tableau>, 1>(error_fifo[1], coef.he, f, 0,
+                                                                         std::index_sequence<std::size_t(J)>{});
+                    else
+                        error = weighted_sum_row<ops::row_e<Tableau>, 1>(Value(0), coef.he, f, 0, terms);
+                    if constexpr (FusedNorm && layout::forwards_error)
+                        add_error_over_scale(partial, error, scale_fifo[1]);
+                    else if constexpr (FusedNorm)
                         add_scaled_error(partial, args.norm_params, error, y, f[0][0]);
                     else
                     {
@@ -208,6 +238,18 @@ __global__ void __launch_bounds__(Chunk, 512 / Chunk) streaming_tile_kernel(stre
                     derivative_fifo[m][0] = derivative[m];
                 }
             });
+            if constexpr (layout::forwards_solution)
+            {
+                solution_fifo[1] = solution_fifo[0];
+                solution_fifo[0] = solution_now;
+            }
+            if constexpr (layout::forwards_error)
+            {
+                error_fifo[1] = error_fifo[0];
+                error_fifo[0] = error_now;
+                scale_fifo[1] = scale_fifo[0];
+                scale_fifo[0] = scale_now;
+            }
             if constexpr (layout::state_fifo() > 0)
             {
 #pragma unroll
