@@ -501,7 +501,7 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
                                                           {stepper_kind::hexagonal, "bench-hexagonal"},
                                                           {stepper_kind::overlapped, "bench-overlapped"}};
     for (const auto& k : kinds) {
-        // bench's overlapped tiles where the streaming kernel runs them (d <= 512);
+        // bench's overlapped tiles where the streaming kernel runs them (d <= 1024);
         // beyond, the general kernel's narrow overlapped tiles lose to none()
         if (k.first == stepper_kind::overlapped && tiled::cuda_tuning::streaming_threads_for(d) == 0) continue;
         candidate c;
@@ -570,21 +570,24 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
         if (t.width() > 1024) add(t, found, "search");  // narrower ones: register tiles, searched above
     });
     // overlapped tiles of the whole chain for the streaming kernel (streaming_tile_kernel.hpp),
-    // where it applies: chunks of 64 .. 512 threads (>= d), tiles for 1, 2 and 4 waves of
+    // where it applies: chunks of 64 .. 512 threads (>= d, or 512 reading two chunks either
+    // side up to d = 1024), tiles for 1, 2 and 4 waves of
     // its resident blocks on the 132 SMs of an H100 or H200 (automatic() takes one wave)
-    if (tiled::streaming_fifo_values(chain) <= cuda_tuning::streaming_max_fifo_values)
-        for (std::size_t threads : {64, 128, 256, 512}) {
-            if (threads < d ||
-                cuda_tuning::streaming_ring_bytes(chain.links, threads, m.value_size) > cuda_tuning::streaming_max_ring_bytes)
-                continue;
-            for (std::size_t waves : {1, 2, 4})
-                add(tiled::tiling::overlapped(cuda_tuning::streaming_tile_width(
-                                                  n, d, chain.links, threads,
-                                                  waves * cuda_tuning::streaming_tiles_per_wave(132, threads)),
-                                              chain.links)
-                        .threads_per_block(threads),
-                    found, "search");
-        }
+    for (std::size_t threads : {64, 128, 256, 512}) {
+        const unsigned reach = cuda_tuning::streaming_reach(d, threads);
+        if (reach > (threads == cuda_tuning::streaming_max_threads ? cuda_tuning::streaming_max_reach : 1u) ||
+            tiled::streaming_fifo_values(chain, int(reach)) > cuda_tuning::streaming_max_fifo_values ||
+            cuda_tuning::streaming_ring_bytes(chain.links, threads, m.value_size, reach) >
+                cuda_tuning::streaming_max_ring_bytes)
+            continue;
+        for (std::size_t waves : {1, 2, 4})
+            add(tiled::tiling::overlapped(cuda_tuning::streaming_tile_width(
+                                              n, d, chain.links, threads,
+                                              waves * cuda_tuning::streaming_tiles_per_wave(132, threads)),
+                                          chain.links)
+                    .threads_per_block(threads),
+                found, "search");
+    }
     // none()'s block sizes are its neighbours: measured whatever their modelled traffic, which
     // overrates the wide tiles of the general kernel at large d, where none() wins on the GPU
     for (std::size_t threads : {128, 512, 1024})

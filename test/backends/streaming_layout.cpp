@@ -149,7 +149,36 @@ BOOST_AUTO_TEST_CASE(the_register_budget_admits_dopri5_with_its_fused_norm_and_n
     BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(64) == 64u);
     BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(65) == 128u);
     BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(512) == 512u);
-    BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(513) == 0u);
+    // beyond 512, chunks of 512 reaching two chunks either side, up to d = 1024
+    BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(513) == 512u);
+    BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(1024) == 512u);
+    BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(1025) == 0u);
+    BOOST_TEST(tiled::cuda_tuning::streaming_reach(512, 512) == 1u);
+    BOOST_TEST(tiled::cuda_tuning::streaming_reach(513, 512) == 2u);
+    BOOST_TEST(tiled::cuda_tuning::streaming_reach(0, 64) == 1u);
+    BOOST_TEST(tiled::cuda_tuning::streaming_reach(0, 0) == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(a_reach_of_two_chunks_skews_the_links_by_three_steps)
+{
+    // a link reading two chunks either side starts 3 steps after the link before it:
+    // every FIFO is 3/2 as long, rings hold 6 chunks, rounded up to 8
+    using rk4 = tiled::detail::streaming_layout<tiled::runge_kutta4_tableau, false, false, 2>;
+    BOOST_TEST(rk4::skew == 3);
+    BOOST_TEST(rk4::ring_chunks == 8);
+    BOOST_TEST(rk4::state_fifo() == 6);
+    BOOST_TEST(rk4::fifo_values() == 18);
+    BOOST_TEST(rk4::fifo_values() == tiled::streaming_fifo_values(tiled::make_link_chain<tiled::runge_kutta4_tableau, false>(), 2));
+    using dopri5 = tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, true, true, 2>;
+    BOOST_TEST(dopri5::fifo_values() ==
+               tiled::streaming_fifo_values(
+                   tiled::make_link_chain<tiled::runge_kutta_dopri5_tableau, true>(tiled::chain_options{true, 0}), 2));
+    BOOST_TEST(dopri5::fifo_values() == 63);  // beyond the registers: not streamed
+    BOOST_TEST(tiled::cuda_tuning::streaming_ring_chunks(1) == 4u);
+    BOOST_TEST(tiled::cuda_tuning::streaming_ring_chunks(2) == 8u);
+    BOOST_TEST(tiled::cuda_tuning::streaming_ring_bytes(4, 512, 8, 2) == 8u * 4u * 512u * 8u);
+    BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta4_tableau, false, false, 2>::ring_chunks ==
+                int(tiled::cuda_tuning::streaming_ring_chunks(2))));
 }
 
 BOOST_AUTO_TEST_CASE(automatic_streams_one_wave_of_tiles)

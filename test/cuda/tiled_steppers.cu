@@ -202,6 +202,36 @@ BOOST_AUTO_TEST_CASE(streaming_tiles_of_awkward_sizes_agree)
     }
 }
 
+BOOST_AUTO_TEST_CASE(streaming_tiles_reaching_two_chunks_agree)
+{
+    using tiled::cuda_kernel_path;
+    // 512-component chunks for 512 < d <= 1024: each link reads two chunks either side
+    // of its own (reach 2). d just above a chunk, d = 2 chunks, n below a tile, and n
+    // not a multiple of anything
+    struct shape { std::size_t n, d, w; };
+    const shape shapes[] = {{20011, 513, 9000}, {9000, 700, 20000}, {30000, 1024, 16384}, {2500, 1000, 7000}};
+    for (const shape& s : shapes)
+    {
+        const auto w = tiled::problems::wide_stencil(s.n, s.d, 0.5);
+        const auto t = tiled::tiling::overlapped(s.w, 64).threads_per_block(512);
+        BOOST_TEST_CONTEXT("n=" << s.n << " d=" << s.d << " " << t)
+        {
+            check_agreement<tiled::runge_kutta4_tableau>(w, t, 20);
+            BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
+            check_agreement<tiled::runge_kutta_bogacki_shampine32_tableau>(w, t, 20);
+            BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
+            check_agreement<tiled::runge_kutta_dopri5_tableau>(w, t, 20);
+            BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
+            check_error_estimate<tiled::runge_kutta_bogacki_shampine32_tableau>(w, t);
+            BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
+        }
+    }
+    // chunks narrower than half of d are not built: the general kernel, still right
+    const auto w = tiled::problems::wide_stencil(9000, 600, 0.5);
+    check_agreement<tiled::runge_kutta4_tableau>(w, tiled::tiling::overlapped(9000, 64).threads_per_block(256), 20);
+    BOOST_TEST((tiled::cuda_executor::last_path() != cuda_kernel_path::streaming_tiles));
+}
+
 BOOST_AUTO_TEST_CASE(automatic_streams_overlapped_tiles_where_the_kernel_applies)
 {
     using tiled::cuda_kernel_path;
@@ -214,6 +244,13 @@ BOOST_AUTO_TEST_CASE(automatic_streams_overlapped_tiles_where_the_kernel_applies
     tiled::runge_kutta_fehlberg78<device_state> rk78;  // its FIFOs do not fit: not overlapped
     rk78.do_step(sys, x, 0.0, 1e-4);
     BOOST_TEST((rk78.tiling().kind() != tiled::tiling::scheme::overlapped), rk78.tiling());
+    // d = 1024: 512-component chunks reaching two chunks either side
+    const auto wide = tiled::problems::bruss2d(512, 64);  // n = 65536, d = 1024
+    device_state z(wide.size(), 1.0);
+    tiled::runge_kutta4<device_state> rk4_wide;
+    rk4_wide.do_step(wide, z, 0.0, 1e-6);
+    BOOST_TEST((rk4_wide.tiling().kind() == tiled::tiling::scheme::overlapped), rk4_wide.tiling());
+    BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
 }
 
 BOOST_AUTO_TEST_CASE(an_out_of_place_step_leaves_its_input_untouched_and_matches_the_in_place_step)

@@ -63,8 +63,11 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
                                     tiling& out)
 {
     const unsigned threads = cuda_tuning::streaming_threads_for(d);
-    if (threads == 0 || streaming_fifo_values(chain) > cuda_tuning::streaming_automatic_max_fifo_values) return false;
-    if (cuda_tuning::streaming_ring_bytes(chain.links, threads, value_size) > cuda_tuning::streaming_max_ring_bytes)
+    const unsigned reach = cuda_tuning::streaming_reach(d, threads);
+    if (threads == 0 ||
+        streaming_fifo_values(chain, int(reach)) > cuda_tuning::streaming_automatic_max_fifo_values)
+        return false;
+    if (cuda_tuning::streaming_ring_bytes(chain.links, threads, value_size, reach) > cuda_tuning::streaming_max_ring_bytes)
         return false;
     int sms = 0, device = 0;
     if (cudaGetDevice(&device) != cudaSuccess || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||

@@ -579,7 +579,6 @@ class cuda_executor
                                     detail::cuda_norm_accumulator<Value>* norm)
     {
         using chain = chain_traits<Tableau, WithError>;
-        using layout = detail::streaming_layout<Tableau, WithError, FusedNorm>;
         if (plan.config.kind() != tiling::scheme::overlapped || kernels.size() != 1) return false;
         if (plan.config.blocks_per_tile() > 1 || plan.config.use_clusters() || plan.config.components_per_thread() > 1)
             return false;
@@ -587,40 +586,54 @@ class cuda_executor
         if (f.tiles == 0 || f.link_begin != 0 || f.link_count != chain::links || !f.register_meta_fits ||
             !f.reads_only_state)
             return false;
-        if constexpr (layout::fifo_values() > cuda_tuning::streaming_max_fifo_values) return false;
-        else
-        {
-            const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
-                                                                     : cuda_tuning::streaming_threads_for(plan.d);
-            if (threads < plan.d || f.widest_hull > 0x3fffffff) return false;
-            const std::size_t shared_bytes = cuda_tuning::streaming_ring_bytes(chain::links, threads, sizeof(Value));
-            const std::size_t static_shared = FusedNorm ? detail::error_norm_shared_bytes<Value>() : 0;
-            const device_limits& dev = limits();
-            if (shared_bytes + static_shared > std::size_t(dev.shared_optin)) return false;
-            detail::streaming_tile_args<Value, NV> a{};
-            set_tile_meta_args(a, vectors, plan, norm_params, norm);
-            point_at_kernel(a, *kernels[0]);
-            // the chunk is a compile-time constant of the kernel (on an H200 RK4 at d = 32
-            // took 0.28 ms per step with it, 0.33 with the chunk read from blockDim)
-            auto launch_with = [&](auto chunk) {
-                constexpr int C = decltype(chunk)::value;
-                auto kernel = &detail::streaming_tile_kernel<Tableau, WithError, System, Value, FusedNorm, C>;
+        const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
+                                                                 : cuda_tuning::streaming_threads_for(plan.d);
+        if (f.widest_hull > 0x3fffffff) return false;
+        const unsigned reach = cuda_tuning::streaming_reach(plan.d, threads);
+        const device_limits& dev = limits();
+        detail::streaming_tile_args<Value, NV> a{};
+        // Reach (chunks a link reads either side of its own) is a compile-time constant of
+        // the kernel like the chunk; chunks narrower than d are built for 512 threads only
+        // (d up to 1024), where wider ones would not fit an SM's registers
+        auto launch_with = [&](auto chunk, auto reach_constant) {
+            constexpr int C = decltype(chunk)::value;
+            constexpr int R = decltype(reach_constant)::value;
+            using layout = detail::streaming_layout<Tableau, WithError, FusedNorm, R>;
+            if constexpr (layout::fifo_values() > cuda_tuning::streaming_max_fifo_values)
+                return false;
+            else
+            {
+                const std::size_t shared_bytes = cuda_tuning::streaming_ring_bytes(chain::links, C, sizeof(Value), R);
+                const std::size_t static_shared = FusedNorm ? detail::error_norm_shared_bytes<Value>() : 0;
+                if (shared_bytes + static_shared > std::size_t(dev.shared_optin)) return false;
+                auto kernel = &detail::streaming_tile_kernel<Tableau, WithError, System, Value, FusedNorm, C, R>;
                 const launch_shape s = shape_of(kernel, unsigned(C), shared_bytes);
                 if (C > s.max_threads || s.blocks_per_sm == 0) return false;
+                set_tile_meta_args(a, vectors, plan, norm_params, norm);
+                point_at_kernel(a, *kernels[0]);
                 const std::size_t grid = resident_grid(f.tiles, s, dev);
                 kernel<<<unsigned(grid), unsigned(C), shared_bytes>>>(a, sys, coef);
                 cuda_check_launch("streaming tile kernel");
                 return true;
-            };
+            }
+        };
+        // the chunk is a compile-time constant of the kernel (on an H200 RK4 at d = 32
+        // took 0.28 ms per step with it, 0.33 with the chunk read from blockDim)
+        using one = std::integral_constant<int, 1>;
+        if (reach == 1)
+        {
             switch (threads)
             {
-            case 64: return launch_with(std::integral_constant<int, 64>{});
-            case 128: return launch_with(std::integral_constant<int, 128>{});
-            case 256: return launch_with(std::integral_constant<int, 256>{});
-            case 512: return launch_with(std::integral_constant<int, 512>{});
+            case 64: return launch_with(std::integral_constant<int, 64>{}, one{});
+            case 128: return launch_with(std::integral_constant<int, 128>{}, one{});
+            case 256: return launch_with(std::integral_constant<int, 256>{}, one{});
+            case 512: return launch_with(std::integral_constant<int, 512>{}, one{});
             default: return false;  // the kernel is built for these chunks only
             }
         }
+        if (reach == 2 && threads == 512)
+            return launch_with(std::integral_constant<int, 512>{}, std::integral_constant<int, 2>{});
+        return false;
     }
 
     /*! Runs a none() plan with one stage kernel per link (stage_kernel.hpp); returns

@@ -91,10 +91,18 @@ struct cuda_tuning
         register tiles; before the forwarding it needed 50 values, nvcc spilled them, and
         it took 1.10 ms streamed. Verner 5(6)'s error step (56, spilling) is not streamed. */
     static constexpr int streaming_automatic_max_fifo_values = 42;
-    //! Shared memory of a streaming block: a ring of 4 chunks per link's stage argument.
-    static constexpr std::size_t streaming_ring_bytes(std::size_t links, std::size_t threads, std::size_t value_size)
+    /*! Chunks of one shared ring of the streaming kernel for a link that reads `reach`
+        chunks either side of its own: those 2 reach + 1 and the one the link before it
+        forms, rounded up to a power of two (streaming_layout::ring_chunks). */
+    static constexpr std::size_t streaming_ring_chunks(std::size_t reach)
     {
-        return 4 * links * threads * value_size;
+        return 2 * reach + 2 <= 4 ? 4 : 2 * reach + 2 <= 8 ? 8 : 16;
+    }
+    //! Shared memory of a streaming block: a ring per link's stage argument.
+    static constexpr std::size_t streaming_ring_bytes(std::size_t links, std::size_t threads, std::size_t value_size,
+                                                      std::size_t reach = 1)
+    {
+        return streaming_ring_chunks(reach) * links * threads * value_size;
     }
     //! Largest ring memory automatic() and `tune` give a streaming block.
     static constexpr std::size_t streaming_max_ring_bytes = 200 * 1024;
@@ -126,12 +134,24 @@ struct cuda_tuning
         const std::size_t chunks = (per_tile + threads - 1) / threads;
         return (chunks > 8 ? chunks : 8) * threads + 2 * (links - 1) * d;
     }
-    //! The chunk width of the streaming kernel for access distance d (0: d too large).
+    /*! Chunks a link of the streaming kernel reads either side of its own: d / threads
+        rounded up (at least 1; 0 for no threads). Built for 1 with every chunk and for 2
+        with 512-thread chunks (d up to 1024), where a chunk as wide as d would need more
+        registers than an SM has. */
+    static constexpr unsigned streaming_max_reach = 2;
+    static constexpr unsigned streaming_reach(std::size_t d, std::size_t threads)
+    {
+        if (threads == 0) return 0;
+        const std::size_t r = (d + threads - 1) / threads;
+        return r > 1 ? unsigned(r) : 1u;
+    }
+    //! The chunk width of the streaming kernel for access distance d: a power of two >= d
+    //! from 64 to 512, 512 up to d = 1024 (reach 2), 0 beyond.
     static constexpr unsigned streaming_threads_for(std::size_t d)
     {
         unsigned t = streaming_min_threads;
         while (t < d && t < streaming_max_threads) t *= 2;
-        return t >= d ? t : 0;
+        return t >= d || d <= std::size_t(streaming_max_reach) * streaming_max_threads ? t : 0;
     }
     //! Shared memory a tile's scratch may take before it moves to global memory
     //! (bytes); beyond 48 KiB the kernel opts in to the larger carve-out.

@@ -35,12 +35,19 @@ namespace boost { namespace numeric { namespace odeint { namespace tiled { names
     sums are the same operations in the same order, so the same bits. The kernel
     forwards where that keeps fewer values: RK4 12 instead of 18, DOPRI5's adaptive step
     42 instead of 50 (nvcc spilled the 50 at 128 registers). */
-template <class Tableau, bool WithError, bool FusedNorm>
+template <class Tableau, bool WithError, bool FusedNorm, int Reach = 1>
 struct streaming_layout
 {
+    static_assert(Reach >= 1, "a link reads at least the chunks next to its own");
     using chain = chain_traits<Tableau, WithError>;
     static constexpr int links = int(chain::links);
     static constexpr int last_link = links - 1;
+    //! Steps between a link's work on a chunk and the next link's: it reads Reach chunks
+    //! either side of its own, which the link before must have formed.
+    static constexpr int skew = Reach + 1;
+    //! Chunks of a ring: the 2 Reach + 1 a link reads and the one the link before forms,
+    //! rounded up to a power of two (masked addressing).
+    static constexpr int ring_chunks = 2 * Reach + 2 <= 4 ? 4 : 2 * Reach + 2 <= 8 ? 8 : 16;
 
     static constexpr bool error_weight(int m)
     {
@@ -104,14 +111,14 @@ struct streaming_layout
             if (reads_derivative(j, m)) last = j;
         return last;
     }
-    //! FIFO entries of F_m: link J reads the entry 2(J - m) - 1 (shifted in 2(J - m) steps before)
-    static constexpr int derivative_fifo(int m) { return 2 * (last_reader(m) - m); }
+    //! FIFO entries of F_m: link J reads the entry skew (J - m) - 1 (shifted in skew (J - m) steps before)
+    static constexpr int derivative_fifo(int m) { return skew * (last_reader(m) - m); }
     static constexpr int state_fifo()
     {
         int last = 0;
         for (int j = 0; j < links; ++j)
             if (reads_state(j)) last = j;
-        return 2 * last;
+        return skew * last;
     }
     static constexpr int longest_fifo()
     {
@@ -122,7 +129,7 @@ struct streaming_layout
     //! Values every thread keeps in FIFOs: the kernel's register cost beyond the RHS.
     static constexpr int fifo_values()
     {
-        int v = state_fifo() + 2 * forwarded_values;
+        int v = state_fifo() + skew * forwarded_values;
         for (int m = 0; m < links; ++m) v += derivative_fifo(m);
         return v;
     }
@@ -165,7 +172,7 @@ inline bool streaming_forwards(const link_chain& chain)
     that forms it (0 for the state) to the last link whose linear combinations read it;
     where the kernel forwards the last link's sums, that link's reads move to the link
     before it, plus two entries per forwarded value. */
-inline int streaming_fifo_values(const link_chain& chain)
+inline int streaming_fifo_values(const link_chain& chain, int reach = 1)
 {
     const int links = int(chain.links);
     std::vector<std::vector<int>> reads = chain.lc_inputs;
@@ -188,8 +195,10 @@ inline int streaming_fifo_values(const link_chain& chain)
         }
         return last;
     };
-    int values = 2 * last_reading_link(vector_ids::state_in, 0, 0) + 2 * forwarded;
-    for (int m = 0; m < links; ++m) values += 2 * (last_reading_link(chain.rhs_output[std::size_t(m)], m + 1, m) - m);
+    const int skew = reach + 1;  // FIFO entries per link of distance
+    int values = skew * (last_reading_link(vector_ids::state_in, 0, 0) + forwarded);
+    for (int m = 0; m < links; ++m)
+        values += skew * (last_reading_link(chain.rhs_output[std::size_t(m)], m + 1, m) - m);
     return values;
 }
 

@@ -3,23 +3,25 @@
 
  The CUDA executor's kernel for overlapped plans of the whole chain (one kernel per
  step): one thread block per tile at a time, walking the tile in chunks of c
- components (c = threads per block, a power of two >= d) as a skewed wavefront.
+ components (c = threads per block, a power of two) as a skewed wavefront.
 
- At step k link J works on chunk k - 2J of the tile. Its RHS reads its stage
- argument Y_J on chunks q-1 .. q+1 (c >= d), which link J-1 formed in earlier steps,
- so nothing inside a step depends on anything else in it: one block barrier per step
- covers all L links, and every lane has work at every link (the tile's margins
- aside), where a tile of the register-tile kernel meets at a barrier per link and
- leaves lanes idle in a trapezoid's upper links. Stage arguments live in shared
- rings of 4 chunks; what a linear combination reads besides them (y and the F_m of
- its own component, produced 2(J - m) steps earlier by the same thread) waits in
- register FIFOs shifted once per step. Memory sees the state window, the solution
- and what the plan writes (the error or kept derivatives); nothing else.
+ A link reads R = ceil(d / c) chunks either side of its own (Reach: 1 where c >= d,
+ 2 for 512-component chunks up to d = 1024). At step k link J works on chunk
+ k - (R+1)J of the tile. Its RHS reads its stage argument Y_J on chunks q-R .. q+R,
+ which link J-1 formed in earlier steps, so nothing inside a step depends on anything
+ else in it: one block barrier per step covers all L links, and every lane has work at
+ every link (the tile's margins aside), where a tile of the register-tile kernel meets
+ at a barrier per link and leaves lanes idle in a trapezoid's upper links. Stage
+ arguments live in shared rings of 4 chunks (8 for R = 2); what a linear combination
+ reads besides them (y and the F_m of its own component, produced (R+1)(J - m) steps
+ earlier by the same thread) waits in register FIFOs shifted once per step, and the
+ last link's sums are begun by the link before it where that keeps fewer values
+ (streaming_layout.hpp). Memory sees the state window, the solution and what the plan
+ writes (the error or kept derivatives); nothing else.
 
- Measured on an H200 (BRUSS2D, n = 16 Mi, double, `bench`, doc/results/gpu_h200.md):
- RK4 at d = 32 0.269 ms per step against 0.394 for the register tiles, DOPRI5 0.483
- against 0.750; the time grows little with d while c >= d (RK4 at d = 256: 0.335
- against 0.603 for clusters of register tiles).
+ Measured on an H200 (BRUSS2D, n = 16 Mi, double, doc/results/gpu_h200.md), one wave
+ of tiles: RK4 at d = 32 0.252 ms per step against 0.394 for the register tiles,
+ DOPRI5 0.460 against 0.750; the time grows little with d (RK4 at d = 512: 0.281).
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -70,11 +72,11 @@ __device__ __forceinline__ bool streaming_inside(int r, int first, int last)
     (cuda_tuning::streaming_threads_per_sm = 512 threads per SM): without the second
     bound nvcc gave DOPRI5's kernel 168 registers at 64 threads and fits it in 128
     without spilling when asked. */
-template <class Tableau, bool WithError, class System, class Value, bool FusedNorm, int Chunk>
+template <class Tableau, bool WithError, class System, class Value, bool FusedNorm, int Chunk, int Reach = 1>
 __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm / Chunk) streaming_tile_kernel(streaming_tile_args<Value, chain_traits<Tableau, WithError>::vector_count> args,
                                       System sys, link_coefficients<Tableau, Value> coef)
 {
-    using layout = streaming_layout<Tableau, WithError, FusedNorm>;
+    using layout = streaming_layout<Tableau, WithError, FusedNorm, Reach>;
     using chain = typename layout::chain;
     using ops = fused_operations;
     constexpr int L = layout::links;
@@ -82,8 +84,10 @@ __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm /
     extern __shared__ unsigned char shared_raw[];
     Value* const rings = reinterpret_cast<Value*>(shared_raw);
     constexpr int c = Chunk;  // compile time: chunk and ring arithmetic fold into shifts and immediates
+    constexpr int S = layout::skew;          // steps between a link and the next: Reach + 1
+    constexpr int RING = layout::ring_chunks; // chunks per ring: a power of two >= 2 Reach + 2
     const int t = int(threadIdx.x);
-    const unsigned ring_mask = unsigned(4 * c - 1);
+    const unsigned ring_mask = unsigned(RING * c - 1);
     error_norm_block<Value> partial;
     Value* const out = args.vectors[vector_ids::state_out];
     Value* const err = args.vectors[vector_ids::error_out];
@@ -124,8 +128,8 @@ __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm /
                 __pipeline_memcpy_async(rings + (unsigned(r) & ring_mask), y_tile + r, sizeof(Value));
             __pipeline_commit();
         };
-        // link 0 works on chunk k at step k and reads chunks k-1 .. k+1
-        for (int q = -1; q <= 1; ++q) load_state_chunk(q);
+        // link 0 works on chunk k at step k and reads chunks k-Reach .. k+Reach
+        for (int q = -Reach; q <= Reach; ++q) load_state_chunk(q);
         __pipeline_wait_prior(0);
         __syncthreads();
 
@@ -135,13 +139,13 @@ __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm /
         Value derivative_fifo[L][FIFO] = {};
         Value state_fifo[FIFO] = {};
         // forwarding (streaming_layout): link E - 1's partial sums and scale for the last link E
-        Value solution_fifo[2] = {};
-        Value error_fifo[2] = {};
-        Value scale_fifo[2] = {};
-        const int steps = (hull_size + c - 1) / c + 2 * (L - 1);  // link L-1 ends on the last chunk
+        Value solution_fifo[S] = {};
+        Value error_fifo[S] = {};
+        Value scale_fifo[S] = {};
+        const int steps = (hull_size + c - 1) / c + S * (L - 1);  // link L-1 ends on the last chunk
         for (int k = 0; k < steps; ++k)
         {
-            load_state_chunk(k + 2);
+            load_state_chunk(k + Reach + 1);
             // F_m of every link this step, for the FIFOs; zeroed for links without a chunk
             Value derivative[L] = {};
             Value state_now = Value(0);
@@ -154,14 +158,14 @@ __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm /
             // instead of 0.60.)
             for_each_index<std::size_t(L)>([&](auto JC) {
                 constexpr int J = int(decltype(JC)::value);
-                const int r = (k - 2 * J) * c + t;
+                const int r = (k - S * J) * c + t;
                 if (!streaming_inside(r, first[J], last[J])) return;
                 Value f[J + 1][1];  // F_m of this component: weighted_sum_row's layout, one column
                 for_each_index<std::size_t(J)>([&](auto MC) {
                     constexpr int m = int(decltype(MC)::value);
-                    if constexpr (layout::reads_derivative(J, m)) f[m][0] = derivative_fifo[m][2 * (J - m) - 1];
+                    if constexpr (layout::reads_derivative(J, m)) f[m][0] = derivative_fifo[m][S * (J - m) - 1];
                 });
-                const streaming_view<Value> view{rings + 4 * J * c, unsigned(base), ring_mask};
+                const streaming_view<Value> view{rings + RING * J * c, unsigned(base), ring_mask};
                 f[J][0] = static_cast<Value>(sys(std::size_t(base + r), view, coef.stage_time[J]));
                 derivative[J] = f[J][0];
                 Value y = Value(0);
@@ -171,9 +175,9 @@ __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm /
                     state_now = y;
                 }
                 else if constexpr (layout::reads_state(J))
-                    y = state_fifo[2 * J - 1];
+                    y = state_fifo[S * J - 1];
                 constexpr auto terms = std::make_index_sequence<std::size_t(J) + 1>{};
-                Value* const next_ring = rings + 4 * (J + 1) * c;  // Y_{J+1}'s ring (J + 1 < L)
+                Value* const next_ring = rings + RING * (J + 1) * c;  // Y_{J+1}'s ring (J + 1 < L)
                 if constexpr (chain::lc_forms_stage_argument(std::size_t(J)))
                     next_ring[unsigned(r) & ring_mask] =
                         weighted_sum_row<ops::row_a<Tableau, J + 1>, 1>(y, coef.ha[J + 1], f, 0, terms);
@@ -183,7 +187,7 @@ __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm /
                 {
                     Value solution;
                     if constexpr (J == layout::last_link && layout::forwards_solution)  // link E - 1's sum, then F_E's term
-                        solution = weighted_sum_row<ops::row_b<Tableau>, 1>(solution_fifo[1], coef.hb, f, 0,
+                        solution = weighted_sum_row<ops::row_b<Tableau>, 1>(solution_fifo[S - 1], coef.hb, f, 0,
                                                                             std::index_sequence<std::size_t(J)>{});
                     else
                         solution = weighted_sum_row<ops::row_b<Tableau>, 1>(y, coef.hb, f, 0, terms);
@@ -204,12 +208,12 @@ __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm /
                 {
                     Value error;
                     if constexpr (layout::forwards_error)  // link E - 1's sum, then F_E's term
-                        error = weighted_sum_row<ops::row_e<Tableau>, 1>(error_fifo[1], coef.he, f, 0,
+                        error = weighted_sum_row<ops::row_e<Tableau>, 1>(error_fifo[S - 1], coef.he, f, 0,
                                                                          std::index_sequence<std::size_t(J)>{});
                     else
                         error = weighted_sum_row<ops::row_e<Tableau>, 1>(Value(0), coef.he, f, 0, terms);
                     if constexpr (FusedNorm && layout::forwards_error)
-                        add_error_over_scale(partial, error, scale_fifo[1]);
+                        add_error_over_scale(partial, error, scale_fifo[S - 1]);
                     else if constexpr (FusedNorm)
                         add_scaled_error(partial, args.norm_params, error, y, f[0][0]);
                     else
@@ -240,14 +244,19 @@ __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm /
             });
             if constexpr (layout::forwards_solution)
             {
-                solution_fifo[1] = solution_fifo[0];
+#pragma unroll
+                for (int s = S - 1; s > 0; --s) solution_fifo[s] = solution_fifo[s - 1];
                 solution_fifo[0] = solution_now;
             }
             if constexpr (layout::forwards_error)
             {
-                error_fifo[1] = error_fifo[0];
+#pragma unroll
+                for (int s = S - 1; s > 0; --s)
+                {
+                    error_fifo[s] = error_fifo[s - 1];
+                    scale_fifo[s] = scale_fifo[s - 1];
+                }
                 error_fifo[0] = error_now;
-                scale_fifo[1] = scale_fifo[0];
                 scale_fifo[0] = scale_now;
             }
             if constexpr (layout::state_fifo() > 0)
