@@ -174,6 +174,10 @@ BOOST_AUTO_TEST_CASE(a_reach_of_two_chunks_skews_the_links_by_three_steps)
                tiled::streaming_fifo_values(
                    tiled::make_link_chain<tiled::runge_kutta_dopri5_tableau, true>(tiled::chain_options{true, 0}), 2));
     BOOST_TEST(dopri5::fifo_values() == 63);  // beyond the registers: not streamed
+    // DOPRI5's plain step at reach 2: 45 values, within what automatic() streams
+    using dopri5_plain = tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, false, false, 2>;
+    BOOST_TEST(dopri5_plain::fifo_values() == 45);
+    BOOST_TEST(dopri5_plain::fifo_values() <= tiled::cuda_tuning::streaming_automatic_max_fifo_values);
     BOOST_TEST(tiled::cuda_tuning::streaming_ring_chunks(1) == 4u);
     BOOST_TEST(tiled::cuda_tuning::streaming_ring_chunks(2) == 8u);
     BOOST_TEST(tiled::cuda_tuning::streaming_ring_bytes(4, 512, 8, 2) == 8u * 4u * 512u * 8u);

@@ -89,8 +89,11 @@ struct cuda_tuning
         link). DOPRI5's adaptive step (H200, BRUSS2D n = 16 Mi, d = 32, tol 1e-8): 0.668
         ms per accepted step streamed in automatic()'s tiles against 0.93 in the 1024-wide
         register tiles; before the forwarding it needed 50 values, nvcc spilled them, and
-        it took 1.10 ms streamed. Verner 5(6)'s error step (56, spilling) is not streamed. */
-    static constexpr int streaming_automatic_max_fifo_values = 42;
+        it took 1.10 ms streamed. With 512-component chunks at 512 < d <= 1024 (reach 2,
+        FIFOs 3/2 as long) the plain steps of DOPRI5 and Verner 5(6) need 45 and spill a
+        little, yet DOPRI5 at d = 1024 took 0.89 ms per step streamed against 1.35 for
+        none(). Verner 5(6)'s error step (56, spilling more) is not streamed. */
+    static constexpr int streaming_automatic_max_fifo_values = 45;
     /*! Chunks of one shared ring of the streaming kernel for a link that reads `reach`
         chunks either side of its own: those 2 reach + 1 and the one the link before it
         forms, rounded up to a power of two (streaming_layout::ring_chunks). */
