@@ -18,23 +18,26 @@
 #include <cstddef>
 #include <vector>
 
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
 #include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
 
 /*! What the streaming kernel keeps in registers for one chain: FIFOs for the values a
-    linear combination reads of its own component (its shared rings, 4 chunks per
-    stage argument, are cuda_tuning::streaming_ring_bytes).
+    linear combination reads of its own component (its shared rings, ring_chunks per
+    stage argument, are cuda_tuning::streaming_ring_bytes). A link reads Reach chunks
+    either side of its own, so it runs skew = Reach + 1 steps behind the link before it
+    and a value waits skew steps per link of distance.
 
     Forwarding: the last link E = L - 1 forms the solution, the error or both (never a
     stage argument). Link E - 1 already holds every F_m with m < E; it forms their
     partial sums (y + sum b_m F_m, sum (b_m - b_hat_m) F_m, in odeint's order) and, for a
     fused norm, the norm's scale eps_abs + eps_rel (a_x |y| + a_dxdt dt |F_0|), and hands
-    these one to three values to link E through 2-entry FIFOs; link E adds its own
-    term. The state and F_0 .. F_{E-1} then leave their FIFOs two steps earlier. The
+    these one to three values to link E through FIFOs of skew entries; link E adds its
+    own term. The state and F_0 .. F_{E-1} then leave their FIFOs skew steps earlier. The
     sums are the same operations in the same order, so the same bits. The kernel
     forwards where that keeps fewer values: RK4 12 instead of 18, DOPRI5's adaptive step
-    42 instead of 50 (nvcc spilled the 50 at 128 registers). */
+    42 instead of 50 (nvcc spilled the 50 at 128 registers; numbers for Reach 1). */
 template <class Tableau, bool WithError, bool FusedNorm, int Reach = 1>
 struct streaming_layout
 {
@@ -47,7 +50,7 @@ struct streaming_layout
     static constexpr int skew = Reach + 1;
     //! Chunks of a ring: the 2 Reach + 1 a link reads and the one the link before forms,
     //! rounded up to a power of two (masked addressing).
-    static constexpr int ring_chunks = 2 * Reach + 2 <= 4 ? 4 : 2 * Reach + 2 <= 8 ? 8 : 16;
+    static constexpr int ring_chunks = int(cuda_tuning::streaming_ring_chunks(std::size_t(Reach)));
 
     static constexpr bool error_weight(int m)
     {
@@ -79,8 +82,8 @@ struct streaming_layout
         for (int m = 0; m < last_link; ++m) k += chain_reads_derivative(last_link, m) ? 1 : 0;
         return k;
     }
-    //! Forward where it saves FIFO entries: each value read at the last link loses 2, each
-    //! forwarded value costs 2.
+    //! Forward where it saves FIFO entries: each value read at the last link loses skew,
+    //! each forwarded value costs skew.
     static constexpr bool forwards = links >= 2 && last_link_reads() > forwardable_values();
     static constexpr bool forwards_solution = forwards && chain::lc_forms_solution(std::size_t(last_link));
     static constexpr bool forwards_error = forwards && chain::lc_forms_error(std::size_t(last_link));
@@ -135,10 +138,6 @@ struct streaming_layout
     }
 };
 
-} // namespace detail
-
-namespace detail {
-
 //! Values the last link of `chain` would forward (streaming_layout::forwardable_values).
 inline int streaming_forwardable_values(const link_chain& chain)
 {
@@ -168,10 +167,10 @@ inline bool streaming_forwards(const link_chain& chain)
 
 /*! The values one thread of the streaming kernel keeps in FIFOs for `chain` (its
     run-time form; equal to streaming_layout<...>::fifo_values() for the chain of a
-    tableau): for the state and each derivative, twice the distance from the link
-    that forms it (0 for the state) to the last link whose linear combinations read it;
-    where the kernel forwards the last link's sums, that link's reads move to the link
-    before it, plus two entries per forwarded value. */
+    tableau and reach): for the state and each derivative, reach + 1 times the distance
+    from the link that forms it (0 for the state) to the last link whose linear
+    combinations read it; where the kernel forwards the last link's sums, that link's
+    reads move to the link before it, plus reach + 1 entries per forwarded value. */
 inline int streaming_fifo_values(const link_chain& chain, int reach = 1)
 {
     const int links = int(chain.links);
