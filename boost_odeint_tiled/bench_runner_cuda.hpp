@@ -88,7 +88,7 @@ inline tiled::tiling default_cuda_tiling(stepper_kind k, std::size_t d, std::siz
         return tiled::tiling::hexagonal(w, h);
     }
     default:
-        // none; overlapped as on the host (the streaming kernel runs it for d <= 512; beyond,
+        // none; overlapped as on the host (the streaming kernel runs it for d <= 1024; beyond,
         // the general kernel: on an H200 narrower tiles, margins of half a tile and more,
         // were 10-400x slower, RK4 at d = 1024 11 ms per step against 1.2 for these);
         // automatic (model only); tuned (cache, then model)

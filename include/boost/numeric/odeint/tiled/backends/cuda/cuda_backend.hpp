@@ -83,12 +83,13 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
 }
 
 /*! Resolves automatic() for the CUDA backend. First, where the streaming kernel applies
-    and pays (choose_streaming_tiling: d <= 512, chains of at most
+    and pays (choose_streaming_tiling: d <= 1024, chains of at most
     cuda_tuning::streaming_automatic_max_fifo_values FIFO values), overlapped tiles of the
     whole chain, each streamed through one block: on an H200 (BRUSS2D, n = 16 Mi) RK4 at
-    d = 32 took 0.271 ms per step against 0.394 for the register tiles below, DOPRI5
-    0.462 against 0.748 (its adaptive step 0.67 against 0.93 ms), and the time hardly grows with d (RK4 at d = 256: 0.318 against
-    0.603 for the clusters). Otherwise a trapezoid as high as the chain (lower
+    d = 32 took 0.253 ms per step against 0.394 for the register tiles below, DOPRI5
+    0.461 against 0.748 (its adaptive step 0.64 against 0.93 ms), and the time hardly
+    grows with d (RK4 at d = 256: 0.264 against 0.603 for the clusters; d = 1024: 0.325
+    against 0.666 for none()). Otherwise a trapezoid as high as the chain (lower
     ones are not chosen: they split the chain over several kernels that dispatch its
     links at run time, and on the H100 they were 3-6x slower than none(); RK4
     trapezoidal(512, 3) at d = 32: 2.74 ms, none() 0.84), run as register tiles in
