@@ -22,6 +22,7 @@
 */
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -35,6 +36,9 @@
 #include <boost/numeric/odeint/tiled/reference_problems.hpp>
 #include <boost/numeric/odeint/tiled/tuning/tiling_text.hpp>
 #include <thrust/device_vector.h>
+
+#include "../../boost_odeint_tiled/adaptive_runner.hpp"
+
 namespace odeint = boost::numeric::odeint;
 namespace tiled = odeint::tiled;
 using dvec = thrust::device_vector<double>;
@@ -47,27 +51,9 @@ struct probe_job
     int reps;
 };
 
-//! Counts the controller's accepted and rejected tries.
-template <class Ctl>
-struct counting
-{
-    using stepper_category = odeint::controlled_stepper_tag;
-    Ctl* ctl;
-    int* accepted;
-    int* rejected;
-    template <class Sys>
-    odeint::controlled_step_result try_step(Sys sys, dvec& x, double& t, double& dt)
-    {
-        const odeint::controlled_step_result r = ctl->try_step(sys, x, t, dt);
-        ++*(r == odeint::success ? accepted : rejected);
-        return r;
-    }
-};
-
-template <class T, class = void>
-struct has_reset : std::false_type {};
-template <class T>
-struct has_reset<T, std::void_t<decltype(std::declval<T&>().reset())>> : std::true_type {};
+// the tool's try counter and reset() detection (boost_odeint_tiled/adaptive_runner.hpp)
+using bot_tool::adaptive_bench::counting_controller;
+using bot_tool::adaptive_bench::has_reset;
 
 //! Times integrations of one controller, reset before each where it has reset() (odeint's
 //! FSAL controller keeps the last derivative between calls: else its next integration
@@ -77,14 +63,14 @@ void time_controller(const char* label, const std::string& what, Ctl& ctl, const
                      const std::vector<double>* ref, std::vector<double>* out, AfterLast after_last)
 {
     std::vector<float> times;
-    int accepted = 0, rejected = 0;
+    std::size_t accepted = 0, rejected = 0;
     dvec x(job.y0.size());
     for (int rep = 0; rep <= job.reps; ++rep)
     {
         thrust::copy(job.y0.begin(), job.y0.end(), x.begin());
         accepted = rejected = 0;
         if constexpr (has_reset<Ctl>::value) ctl.reset();  // the plugin's recomputes F_0 in every try
-        counting<Ctl> c{&ctl, &accepted, &rejected};
+        counting_controller<Ctl> c{&ctl, &accepted, &rejected};
         cudaEvent_t a, b;
         cudaEventCreate(&a);
         cudaEventCreate(&b);
@@ -108,8 +94,8 @@ void time_controller(const char* label, const std::string& what, Ctl& ctl, const
         for (std::size_t i = 0; i < h.size(); ++i)
             diff = std::max(diff, std::abs(h[i] - (*ref)[i]) / std::max(1e-300, std::abs((*ref)[i])));
     if (out) *out = h;
-    std::printf("%-7s %-72s %8.3f ms total %7.4f ms/accepted  acc=%d rej=%d  path=%s  diff=%.2e\n", label,
-                what.c_str(), median, median / std::max(accepted, 1), accepted, rejected,
+    std::printf("%-7s %-72s %8.3f ms total %7.4f ms/accepted  acc=%zu rej=%zu  path=%s  diff=%.2e\n", label,
+                what.c_str(), median, median / double(std::max<std::size_t>(accepted, 1)), accepted, rejected,
                 tiled::kernel_path_name(tiled::cuda_executor::last_path()), diff);
     std::fflush(stdout);
 }
