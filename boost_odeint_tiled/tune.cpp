@@ -575,7 +575,7 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
     // its resident blocks on the 132 SMs of an H100 or H200 (automatic() takes one wave)
     for (std::size_t threads : {64, 128, 256, 512}) {
         const unsigned reach = cuda_tuning::streaming_reach(d, threads);
-        if (reach > (threads == cuda_tuning::streaming_max_threads ? cuda_tuning::streaming_max_reach : 1u) ||
+        if (!cuda_tuning::streaming_is_built(threads, reach) ||
             tiled::streaming_fifo_values(chain, int(reach)) > cuda_tuning::streaming_max_fifo_values ||
             cuda_tuning::streaming_ring_bytes(chain.links, threads, m.value_size, reach) >
                 cuda_tuning::streaming_max_ring_bytes)

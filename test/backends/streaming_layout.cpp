@@ -180,6 +180,17 @@ BOOST_AUTO_TEST_CASE(a_reach_of_two_chunks_skews_the_links_by_three_steps)
     BOOST_TEST(dopri5_plain::fifo_values() <= tiled::cuda_tuning::streaming_automatic_max_fifo_values);
     BOOST_TEST(tiled::cuda_tuning::streaming_ring_chunks(1) == 4u);
     BOOST_TEST(tiled::cuda_tuning::streaming_ring_chunks(2) == 8u);
+    BOOST_TEST(tiled::cuda_tuning::streaming_ring_chunks(4) == 16u);
+    // the kernel is built for reach 1 with chunks of 64 .. 512 and reach 2 with 512
+    BOOST_TEST(tiled::cuda_tuning::streaming_is_built(64, 1));
+    BOOST_TEST(tiled::cuda_tuning::streaming_is_built(512, 1));
+    BOOST_TEST(tiled::cuda_tuning::streaming_is_built(512, 2));
+    BOOST_TEST(!tiled::cuda_tuning::streaming_is_built(256, 2));
+    BOOST_TEST(!tiled::cuda_tuning::streaming_is_built(96, 1));
+    BOOST_TEST(!tiled::cuda_tuning::streaming_is_built(32, 1));
+    BOOST_TEST(!tiled::cuda_tuning::streaming_is_built(1024, 1));
+    BOOST_TEST(!tiled::cuda_tuning::streaming_is_built(512, 3));
+    BOOST_TEST(!tiled::cuda_tuning::streaming_is_built(0, 0));
     BOOST_TEST(tiled::cuda_tuning::streaming_ring_bytes(4, 512, 8, 2) == 8u * 4u * 512u * 8u);
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta4_tableau, false, false, 2>::ring_chunks ==
                 int(tiled::cuda_tuning::streaming_ring_chunks(2))));

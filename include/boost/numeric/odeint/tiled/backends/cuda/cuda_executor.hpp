@@ -588,8 +588,8 @@ class cuda_executor
             return false;
         const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
                                                                  : cuda_tuning::streaming_threads_for(plan.d);
-        if (f.widest_hull > 0x3fffffff) return false;
         const unsigned reach = cuda_tuning::streaming_reach(plan.d, threads);
+        if (f.widest_hull > 0x3fffffff || !cuda_tuning::streaming_is_built(threads, reach)) return false;
         const device_limits& dev = limits();
         detail::streaming_tile_args<Value, NV> a{};
         // Reach (chunks a link reads either side of its own) is a compile-time constant of
@@ -620,20 +620,14 @@ class cuda_executor
         // the chunk is a compile-time constant of the kernel (on an H200 RK4 at d = 32
         // took 0.28 ms per step with it, 0.33 with the chunk read from blockDim)
         using one = std::integral_constant<int, 1>;
-        if (reach == 1)
+        if (reach == 2) return launch_with(std::integral_constant<int, 512>{}, std::integral_constant<int, 2>{});
+        switch (threads)  // reach 1 (the pairs cuda_tuning::streaming_is_built admits)
         {
-            switch (threads)
-            {
-            case 64: return launch_with(std::integral_constant<int, 64>{}, one{});
-            case 128: return launch_with(std::integral_constant<int, 128>{}, one{});
-            case 256: return launch_with(std::integral_constant<int, 256>{}, one{});
-            case 512: return launch_with(std::integral_constant<int, 512>{}, one{});
-            default: return false;  // the kernel is built for these chunks only
-            }
+        case 64: return launch_with(std::integral_constant<int, 64>{}, one{});
+        case 128: return launch_with(std::integral_constant<int, 128>{}, one{});
+        case 256: return launch_with(std::integral_constant<int, 256>{}, one{});
+        default: return launch_with(std::integral_constant<int, 512>{}, one{});
         }
-        if (reach == 2 && threads == 512)
-            return launch_with(std::integral_constant<int, 512>{}, std::integral_constant<int, 2>{});
-        return false;
     }
 
     /*! Runs a none() plan with one stage kernel per link (stage_kernel.hpp); returns

@@ -99,7 +99,9 @@ struct cuda_tuning
         forms, rounded up to a power of two (streaming_layout::ring_chunks). */
     static constexpr std::size_t streaming_ring_chunks(std::size_t reach)
     {
-        return 2 * reach + 2 <= 4 ? 4 : 2 * reach + 2 <= 8 ? 8 : 16;
+        std::size_t chunks = 4;
+        while (chunks < 2 * reach + 2) chunks *= 2;
+        return chunks;
     }
     //! Shared memory of a streaming block: a ring per link's stage argument.
     static constexpr std::size_t streaming_ring_bytes(std::size_t links, std::size_t threads, std::size_t value_size,
@@ -147,6 +149,13 @@ struct cuda_tuning
         if (threads == 0) return 0;
         const std::size_t r = (d + threads - 1) / threads;
         return r > 1 ? unsigned(r) : 1u;
+    }
+    //! Is the streaming kernel built for this chunk and reach (the executor's dispatch)?
+    static constexpr bool streaming_is_built(std::size_t threads, unsigned reach)
+    {
+        const bool power_of_two_chunk = threads >= streaming_min_threads && threads <= streaming_max_threads &&
+                                        (threads & (threads - 1)) == 0;
+        return (reach == 1 && power_of_two_chunk) || (reach == streaming_max_reach && threads == streaming_max_threads);
     }
     //! The chunk width of the streaming kernel for access distance d: a power of two >= d
     //! from 64 to 512, 512 up to d = 1024 (reach 2), 0 beyond.

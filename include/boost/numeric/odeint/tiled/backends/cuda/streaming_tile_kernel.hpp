@@ -49,15 +49,16 @@ namespace boost { namespace numeric { namespace odeint { namespace tiled { names
 template <class Value, std::size_t NV>
 using streaming_tile_args = tile_meta_args<Value, NV>;
 
-/*! The y a system sees inside the streaming kernel: a ring of 4 chunks in shared
-    memory whose chunk q (components base + q c .., base a multiple of c) sits in slot q mod 4. 32-bit
-    arithmetic: the difference to the tile's start, masked. */
+/*! The y a system sees inside the streaming kernel: a ring of R chunks in shared memory
+    (streaming_layout::ring_chunks, a power of two) whose chunk q (components base + q c ..,
+    base a multiple of c) sits in slot q mod R. 32-bit arithmetic: the difference to the
+    tile's start, masked. */
 template <class Value>
 struct streaming_view
 {
     const Value* ring;
     unsigned origin;  //!< the tile's first component (low 32 bits)
-    unsigned mask;    //!< 4 c - 1
+    unsigned mask;    //!< R c - 1
 
     __device__ const Value& operator[](std::size_t i) const { return ring[(unsigned(i) - origin) & mask]; }
 };
@@ -66,6 +67,20 @@ struct streaming_view
 __device__ __forceinline__ bool streaming_inside(int r, int first, int last)
 {
     return unsigned(r - first) < unsigned(last - first);
+}
+
+/*! Moves the first Length entries of a register FIFO one place on and puts `value` in
+    front (unrolled: register moves); nothing for Length 0. */
+template <int Length, class Value, int Capacity>
+__device__ __forceinline__ void streaming_shift_in(Value (&fifo)[Capacity], Value value)
+{
+    static_assert(Length <= Capacity, "the FIFO is shorter than its entries");
+    if constexpr (Length > 0)
+    {
+#pragma unroll
+        for (int s = Length - 1; s > 0; --s) fifo[s] = fifo[s - 1];
+        fifo[0] = value;
+    }
 }
 
 /*! Chunk threads per block, and at most 128 registers per thread
@@ -235,35 +250,14 @@ __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm /
             // the FIFOs move one step (unrolled: register moves)
             for_each_index<std::size_t(L)>([&](auto MC) {
                 constexpr int m = int(decltype(MC)::value);
-                if constexpr (layout::derivative_fifo(m) > 0)
-                {
-#pragma unroll
-                    for (int s = layout::derivative_fifo(m) - 1; s > 0; --s) derivative_fifo[m][s] = derivative_fifo[m][s - 1];
-                    derivative_fifo[m][0] = derivative[m];
-                }
+                streaming_shift_in<layout::derivative_fifo(m)>(derivative_fifo[m], derivative[m]);
             });
-            if constexpr (layout::forwards_solution)
-            {
-#pragma unroll
-                for (int s = S - 1; s > 0; --s) solution_fifo[s] = solution_fifo[s - 1];
-                solution_fifo[0] = solution_now;
-            }
+            streaming_shift_in<layout::state_fifo()>(state_fifo, state_now);
+            if constexpr (layout::forwards_solution) streaming_shift_in<S>(solution_fifo, solution_now);
             if constexpr (layout::forwards_error)
             {
-#pragma unroll
-                for (int s = S - 1; s > 0; --s)
-                {
-                    error_fifo[s] = error_fifo[s - 1];
-                    scale_fifo[s] = scale_fifo[s - 1];
-                }
-                error_fifo[0] = error_now;
-                scale_fifo[0] = scale_now;
-            }
-            if constexpr (layout::state_fifo() > 0)
-            {
-#pragma unroll
-                for (int s = layout::state_fifo() - 1; s > 0; --s) state_fifo[s] = state_fifo[s - 1];
-                state_fifo[0] = state_now;
+                streaming_shift_in<S>(error_fifo, error_now);
+                streaming_shift_in<S>(scale_fifo, scale_now);
             }
             __pipeline_wait_prior(0);  // the state chunk the next step's link 0 reads
             __syncthreads();
