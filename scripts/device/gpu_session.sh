@@ -8,8 +8,9 @@
 #
 # With TOOL=OFF in the environment only the GPU tests are built (steps test and sanitize).
 # STEP: test (ctest -L gpu), sweep (scripts/device/multi_block_sweep.sh), sanitize (compute-sanitizer on
-# the multi-block test's cases), bench (the documented H100 table: every method,
-# d = 32 .. 524288). OUT gets configure.log, build.log and each step's files.
+# the multi-block test's cases), sanitize-streaming (compute-sanitizer memcheck, racecheck and
+# synccheck on the streaming kernel's and the adaptive steps' test cases, all at once),
+# bench (the documented H100 table: every method, d = 32 .. 524288). OUT gets configure.log, build.log and each step's files.
 # Exit status: ctest's when `test` ran, else 0; 1 if configuring or building failed.
 set -u -o pipefail
 out=${1:?output folder}
@@ -66,7 +67,7 @@ for step in "$@"; do
       echo "ctest -L gpu: exit $rc" ;;
     sweep) scripts/device/multi_block_sweep.sh "$out" "$tool" ;;
     sanitize)
-      exe=$(find build-gpu -name multi_block_tiles_cuda -type f | head -1)
+      exe=$(find build-gpu -name cuda_multi_block_tiles_cuda -type f | head -1)
       for tool_name in memcheck racecheck synccheck; do
         for case_name in halos_wider_than_a_block_and_awkward_sizes adaptive_steps_on_multi_block_tiles_follow_the_host_controller; do
           timeout 150 compute-sanitizer --tool "$tool_name" --error-exitcode 9 "$exe" --run_test="$case_name" \
@@ -74,6 +75,27 @@ for step in "$@"; do
           echo "compute-sanitizer $tool_name $case_name: exit $? ($(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' \
             "$out/sanitize_${tool_name}_${case_name%%_*}.log" | tail -1))"
         done
+      done ;;
+    sanitize-streaming)
+      # case:program pairs; every tool on every case, in parallel processes (the GPU has room)
+      cases="overlapped_tiles_of_the_whole_chain_run_the_streaming_kernel_and_agree:cuda_tiled_steppers_cuda
+             streaming_tiles_reaching_two_chunks_agree:cuda_tiled_steppers_cuda
+             automatic_streams_overlapped_tiles_where_the_kernel_applies:cuda_tiled_steppers_cuda
+             dopri5_on_device_vectors_takes_the_host_decisions:cuda_adaptive_cuda
+             dense_output_on_device_vectors_observes_what_the_host_observes:cuda_adaptive_cuda"
+      pids=()
+      for entry in $cases; do
+        case_name=${entry%%:*}
+        exe=$(find build-gpu -name "${entry##*:}" -type f | head -1)
+        for tool_name in memcheck racecheck synccheck; do
+          timeout "${SANITIZE_TIMEOUT:-300}" compute-sanitizer --tool "$tool_name" --error-exitcode 9 "$exe" \
+            --run_test="$case_name" > "$out/sanitize_${tool_name}_${case_name}.log" 2>&1 &
+          pids+=($!)
+        done
+      done
+      for p in "${pids[@]}"; do wait "$p"; done
+      for f in "$out"/sanitize_*.log; do
+        echo "$(basename "$f" .log): $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY|No errors detected|\*\*\* No errors' "$f" | tail -1)"
       done ;;
     bench)
       "$tool" bench --backend cuda --n 16Mi --d 32,256,1024,16384,131072,524288 \
