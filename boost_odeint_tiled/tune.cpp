@@ -575,15 +575,17 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
     // its resident blocks on the 132 SMs of an H100 or H200 (automatic() takes one wave)
     for (std::size_t threads : {64, 128, 256, 512}) {
         const unsigned reach = cuda_tuning::streaming_reach(d, threads);
-        if (!cuda_tuning::streaming_is_built(threads, reach) ||
-            tiled::streaming_fifo_values(chain, int(reach)) > cuda_tuning::streaming_max_fifo_values ||
+        const int fifo_values = tiled::streaming_fifo_values(chain, int(reach));
+        if (!cuda_tuning::streaming_is_built(threads, reach) || fifo_values > cuda_tuning::streaming_max_fifo_values ||
             cuda_tuning::streaming_ring_bytes(chain.links, threads, m.value_size, reach) >
                 cuda_tuning::streaming_max_ring_bytes)
             continue;
         for (std::size_t waves : {1, 2, 4})
             add(tiled::tiling::overlapped(cuda_tuning::streaming_tile_width(
                                               n, d, chain.links, threads,
-                                              waves * cuda_tuning::streaming_tiles_per_wave(132, threads)),
+                                              waves * cuda_tuning::streaming_tiles_per_wave(
+                                                          132, threads, cuda_tuning::streaming_threads_per_sm_for(
+                                                                            fifo_values, threads))),
                                           chain.links)
                     .threads_per_block(threads),
                 found, "search");

@@ -82,7 +82,9 @@ for step in "$@"; do
              streaming_tiles_reaching_two_chunks_agree:cuda_tiled_steppers_cuda
              automatic_streams_overlapped_tiles_where_the_kernel_applies:cuda_tiled_steppers_cuda
              dopri5_on_device_vectors_takes_the_host_decisions:cuda_adaptive_cuda
-             dense_output_on_device_vectors_observes_what_the_host_observes:cuda_adaptive_cuda"
+             dense_output_on_device_vectors_observes_what_the_host_observes:cuda_adaptive_cuda
+             verner56_streams_its_adaptive_step_and_takes_the_host_decisions:cuda_adaptive_cuda
+             dopri5_streams_its_adaptive_step_at_a_reach_of_two_chunks:cuda_adaptive_cuda"
       pids=()
       for entry in $cases; do
         case_name=${entry%%:*}

@@ -132,18 +132,33 @@ BOOST_AUTO_TEST_CASE(fsal_pairs_forward_their_error_to_the_last_link)
     BOOST_TEST(ck54::fifo_values() == 34);
 }
 
-BOOST_AUTO_TEST_CASE(the_register_budget_admits_dopri5_with_its_fused_norm_and_not_fehlberg78)
+BOOST_AUTO_TEST_CASE(the_register_budget_admits_verner56_with_its_fused_norm_and_not_fehlberg78)
 {
-    const int limit = tiled::cuda_tuning::streaming_max_fifo_values;
+    using tiled::cuda_tuning;
+    const int limit = cuda_tuning::streaming_max_fifo_values;
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, true, true>::fifo_values() <= limit));
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta4_tableau, false, false>::fifo_values() <= limit));
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_fehlberg78_tableau, false, false>::fifo_values() > limit));
-    // automatic() streams the plain steps up to Verner 5(6)'s and DOPRI5's adaptive step,
-    // not Verner 5(6)'s adaptive step
-    const int automatic = tiled::cuda_tuning::streaming_automatic_max_fifo_values;
+    // automatic() streams every chain the kernel is built for: the plain steps but
+    // Fehlberg 7(8)'s, the adaptive steps up to Verner 5(6)'s (58 values)
+    const int automatic = cuda_tuning::streaming_automatic_max_fifo_values;
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_verner56_tableau, false, false>::fifo_values() <= automatic));
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, true, true>::fifo_values() <= automatic));
-    BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_verner56_tableau, true, true>::fifo_values() > automatic));
+    using verner56_adaptive = tiled::detail::streaming_layout<tiled::runge_kutta_verner56_tableau, true, true>;
+    BOOST_TEST(verner56_adaptive::fifo_values() == 58);
+    BOOST_TEST(verner56_adaptive::fifo_values() <= automatic);
+    // ... but not at reach 2 (87 values)
+    BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_verner56_tableau, true, true, 2>::fifo_values() > limit));
+    // beyond what 128 registers hold, chunks up to 256 threads run 256 threads per SM
+    // (255 registers each); 512-thread chunks cannot, and chains that fit keep 512
+    const int dopri5_adaptive = tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, true, true>::fifo_values();
+    BOOST_TEST(dopri5_adaptive <= cuda_tuning::streaming_register_fifo_values);
+    BOOST_TEST(cuda_tuning::streaming_threads_per_sm_for(dopri5_adaptive, 64) == 512u);
+    BOOST_TEST(cuda_tuning::streaming_threads_per_sm_for(verner56_adaptive::fifo_values(), 64) == 256u);
+    BOOST_TEST(cuda_tuning::streaming_threads_per_sm_for(verner56_adaptive::fifo_values(), 256) == 256u);
+    BOOST_TEST(cuda_tuning::streaming_threads_per_sm_for(verner56_adaptive::fifo_values(), 512) == 512u);
+    BOOST_TEST(cuda_tuning::streaming_threads_per_sm_for(cuda_tuning::streaming_register_fifo_values, 64) == 512u);
+    BOOST_TEST(cuda_tuning::streaming_threads_per_sm_for(cuda_tuning::streaming_register_fifo_values + 1, 64) == 256u);
     // the chunk: a power of two >= d, from 64 to 512 threads; 0 beyond
     BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(0) == 64u);
     BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(64) == 64u);
@@ -173,7 +188,8 @@ BOOST_AUTO_TEST_CASE(a_reach_of_two_chunks_skews_the_links_by_three_steps)
     BOOST_TEST(dopri5::fifo_values() ==
                tiled::streaming_fifo_values(
                    tiled::make_link_chain<tiled::runge_kutta_dopri5_tableau, true>(tiled::chain_options{true, 0}), 2));
-    BOOST_TEST(dopri5::fifo_values() == 63);  // beyond the registers: not streamed
+    BOOST_TEST(dopri5::fifo_values() == 63);  // beyond 128 registers: spills, streamed all the same
+    BOOST_TEST(dopri5::fifo_values() <= tiled::cuda_tuning::streaming_automatic_max_fifo_values);
     // DOPRI5's plain step at reach 2: 45 values, within what automatic() streams
     using dopri5_plain = tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, false, false, 2>;
     BOOST_TEST(dopri5_plain::fifo_values() == 45);
@@ -204,6 +220,9 @@ BOOST_AUTO_TEST_CASE(automatic_streams_one_wave_of_tiles)
     BOOST_TEST(cuda_tuning::streaming_tiles_per_wave(132, 256) == 264u);
     BOOST_TEST(cuda_tuning::streaming_tiles_per_wave(132, 512) == 132u);
     BOOST_TEST(cuda_tuning::streaming_tiles_per_wave(0, 64) == 8u);  // an unknown SM count counts as one
+    // kernels built for 256 threads per SM (long chains): half as many
+    BOOST_TEST(cuda_tuning::streaming_tiles_per_wave(132, 64, 256) == 528u);
+    BOOST_TEST(cuda_tuning::streaming_tiles_per_wave(132, 256, 256) == 132u);
     // RK4 (4 links) at d = 32 on 132 SMs: 16 Mi / 1056 components each, 249 chunks of 64,
     // plus margins of 2 * 3 * 32
     const std::size_t n = std::size_t(1) << 24;

@@ -238,21 +238,39 @@ BOOST_AUTO_TEST_CASE(make_controlled_and_make_dense_output_take_device_vectors)
 
 BOOST_AUTO_TEST_CASE(automatic_takes_the_wide_block_where_the_narrow_one_is_mostly_halo)
 {
-    // Verner 5(6)'s adaptive step (8 links, error norm fused; too many FIFO values to
-    // stream) at d = 32: a 512-wide trapezoid moves far more bytes than a 1024-wide one
+    // Verner 5(6)'s adaptive step (8 links, error norm fused) at d = 32, where the
+    // streaming kernel does not apply (register tiles): a 512-wide trapezoid moves far
+    // more bytes than a 1024-wide one
     tiled::chain_options fused;
     fused.fused_error_norm = true;
     const auto verner56 = tiled::make_link_chain<tiled::runge_kutta_verner56_tableau, true>(fused);
-    const tiled::tiling t = tiled::choose_cuda_tiling(verner56, std::size_t(1) << 24, 32, sizeof(double));
+    const tiled::tiling t = tiled::choose_register_tiling(verner56, std::size_t(1) << 24, 32, sizeof(double));
     BOOST_TEST_INFO(t);
     BOOST_TEST((t.kind() == tiled::tiling::scheme::trapezoidal));
     BOOST_TEST(t.width() == tiled::cuda_tuning::wide_register_shape().width());
     BOOST_TEST(t.threads_per_block() == tiled::cuda_tuning::wide_register_shape().threads);
     // at d = 16 the narrow block's excess is below the limit: it stays
-    const tiled::tiling narrow = tiled::choose_cuda_tiling(verner56, std::size_t(1) << 24, 16, sizeof(double));
+    const tiled::tiling narrow = tiled::choose_register_tiling(verner56, std::size_t(1) << 24, 16, sizeof(double));
     BOOST_TEST_INFO(narrow);
     BOOST_TEST(narrow.width() == tiled::cuda_tuning::narrow_register_shape().width());
     BOOST_TEST(narrow.threads_per_block() == tiled::cuda_tuning::narrow_register_shape().threads);
+    // automatic() streams it: one wave of 64-thread blocks built for 256 threads per SM
+    // (58 FIFO values need more than 128 registers), half as many tiles as DOPRI5's
+    const tiled::tiling streamed = tiled::choose_cuda_tiling(verner56, std::size_t(1) << 24, 32, sizeof(double));
+    BOOST_TEST_INFO(streamed);
+    BOOST_TEST((streamed.kind() == tiled::tiling::scheme::overlapped));
+    BOOST_TEST(streamed.height() == 8u);
+    const auto dopri5 = tiled::make_link_chain<tiled::runge_kutta_dopri5_tableau, true>(fused);
+    const tiled::tiling dopri5_streamed = tiled::choose_cuda_tiling(dopri5, std::size_t(1) << 24, 32, sizeof(double));
+    BOOST_TEST_INFO(dopri5_streamed);
+    BOOST_TEST((dopri5_streamed.kind() == tiled::tiling::scheme::overlapped));
+    // twice the width less the margins: 2 (L - 1) d = 448 for Verner 5(6), 384 for DOPRI5
+    BOOST_TEST(streamed.width() - 448 >= 2 * (dopri5_streamed.width() - 384) - 64);
+    BOOST_TEST(streamed.width() - 448 <= 2 * (dopri5_streamed.width() - 384) + 64);
+    // DOPRI5's adaptive step at d = 1024 streams too (63 FIFO values, 512-thread chunks)
+    const tiled::tiling far = tiled::choose_cuda_tiling(dopri5, std::size_t(1) << 24, 1024, sizeof(double));
+    BOOST_TEST_INFO(far);
+    BOOST_TEST((far.kind() == tiled::tiling::scheme::overlapped));
 }
 
 BOOST_AUTO_TEST_CASE(fused_norm_on_the_device_equals_odeint_error_checker)
@@ -316,6 +334,55 @@ BOOST_AUTO_TEST_CASE(fehlberg78_on_device_vectors_takes_the_host_decisions)
             tol, tiled::tiling::automatic());
     compare_device_with_host<tiled::runge_kutta_fehlberg78, odeint::runge_kutta_fehlberg78<host_state>>(
         1e-8, tiled::tiling::hexagonal(384, 4).threads_per_block(100));
+}
+
+BOOST_AUTO_TEST_CASE(verner56_streams_its_adaptive_step_and_takes_the_host_decisions)
+{
+    // 58 FIFO values: the streaming kernel built for 256 threads per SM, up to 255
+    // registers a thread (odeint has no Verner 5(6): the host reference is the plugin's
+    // controller, checked against odeint's checker and adjuster on the host)
+    for (double tol : {1e-4, 1e-8, 1e-12})
+        compare_device_with_host<tiled::runge_kutta_verner56, void>(tol, tiled::tiling::automatic());
+    const problems::bruss2d p(16, 40);  // d = 32
+    host_state x0(p.size());
+    p.initial_state(x0);
+    auto ctl = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_verner56<device_state>());
+    device_state x = from_host<device_state>(x0);
+    double t = 0.0, dt = 1e-3;
+    ctl.try_step(p, x, t, dt);
+    BOOST_TEST_INFO(tiled::kernel_path_name(tiled::cuda_executor::last_path()));
+    BOOST_TEST((tiled::cuda_executor::last_path() == tiled::cuda_kernel_path::streaming_tiles));
+}
+
+BOOST_AUTO_TEST_CASE(dopri5_streams_its_adaptive_step_at_a_reach_of_two_chunks)
+{
+    // d = 600: 512-thread chunks, each link reading two chunks either side; 63 FIFO
+    // values, more than 128 registers hold (nvcc spills)
+    const problems::bruss2d p(300, 8);
+    BOOST_REQUIRE_EQUAL(p.access_distance(), 600u);
+    host_state x0(p.size());
+    p.initial_state(x0);
+    for (double tol : {1e-5, 1e-9})
+    {
+        BOOST_TEST_CONTEXT("tolerance " << tol)
+        {
+            const scenario_result device = run_scenarios<device_state>(
+                [&] { return odeint::make_controlled(tol, tol, tiled::runge_kutta_dopri5<device_state>()); }, p, x0, 0.05);
+            const scenario_result host = run_scenarios<host_state>(
+                [&] { return odeint::make_controlled(tol, tol, tiled::runge_kutta_dopri5<host_state>()); }, p, x0, 0.05);
+            require_same_scenarios(device, host, sequence_tolerance);
+            const scenario_result stock = run_scenarios<host_state>(
+                [&] { return odeint::make_controlled(tol, tol, odeint::runge_kutta_dopri5<host_state>()); },
+                stock_system(p), x0, 0.05);
+            require_same_scenarios(device, stock, sequence_tolerance);
+        }
+    }
+    auto ctl = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<device_state>());
+    device_state x = from_host<device_state>(x0);
+    double t = 0.0, dt = 1e-4;
+    ctl.try_step(p, x, t, dt);
+    BOOST_TEST_INFO(tiled::kernel_path_name(tiled::cuda_executor::last_path()));
+    BOOST_TEST((tiled::cuda_executor::last_path() == tiled::cuda_kernel_path::streaming_tiles));
 }
 
 BOOST_AUTO_TEST_CASE(bogacki_shampine32_on_device_vectors_takes_the_host_decisions)

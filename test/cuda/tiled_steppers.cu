@@ -146,7 +146,7 @@ BOOST_AUTO_TEST_CASE(awkward_sizes_agree_with_the_tbb_backend)
 BOOST_AUTO_TEST_CASE(overlapped_tiles_of_the_whole_chain_run_the_streaming_kernel_and_agree)
 {
     using tiled::cuda_kernel_path;
-    // every chain whose FIFOs fit registers, on chunks of 64 .. 256 components; tiles that
+    // every chain the kernel is built for, on chunks of 64 .. 256 components; tiles that
     // own a few chunks (1024, 900 wide), less than one (400: 16 components for DOPRI5's
     // error step), and one wider than the problem (5000)
     const auto sys = tiled::problems::bruss2d(16, 40);  // n = 1280, d = 32
@@ -166,6 +166,13 @@ BOOST_AUTO_TEST_CASE(overlapped_tiles_of_the_whole_chain_run_the_streaming_kerne
         check_error_estimate<tiled::runge_kutta_bogacki_shampine32_tableau>(sys, t);
         check_error_estimate<tiled::runge_kutta_dopri5_tableau>(sys, t);
         BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
+        // Verner 5(6)'s error step: 56 FIFO values, a kernel built for 256 threads per SM
+        // and up to 255 registers (where the width holds its 8 links: w > 2 * 7 * d)
+        if (t.width() > 2 * 7 * 32)
+        {
+            check_error_estimate<tiled::runge_kutta_verner56_tableau>(sys, t);
+            BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
+        }
         // a chain too long for the FIFOs runs an other kernel, with the same result (where
         // the width holds its 13 links: w > 2 * 12 * d)
         if (t.width() > 2 * 12 * 32)

@@ -57,16 +57,16 @@ struct backend_dispatcher_sfinae<thrust::device_vector<T, Alloc>>
 /*! Overlapped tiles of the whole chain for the streaming kernel (streaming_tile_kernel.hpp)
     where it applies and pays: d fits a chunk (cuda_tuning::streaming_threads_for), the
     chain's FIFOs are short enough (streaming_automatic_max_fifo_values), its rings fit
-    shared memory. One wave of tiles (cuda_tuning::streaming_tiles_per_wave): each
-    resident block streams one tile. Returns false where the kernel does not apply. */
+    shared memory. One wave of tiles (cuda_tuning::streaming_tiles_per_wave, of the
+    threads per SM the kernel is built for with this chain): each resident block streams
+    one tile. Returns false where the kernel does not apply. */
 inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size,
                                     tiling& out)
 {
     const unsigned threads = cuda_tuning::streaming_threads_for(d);
     const unsigned reach = cuda_tuning::streaming_reach(d, threads);
-    if (threads == 0 ||
-        streaming_fifo_values(chain, int(reach)) > cuda_tuning::streaming_automatic_max_fifo_values)
-        return false;
+    const int fifo_values = threads == 0 ? 0 : streaming_fifo_values(chain, int(reach));
+    if (threads == 0 || fifo_values > cuda_tuning::streaming_automatic_max_fifo_values) return false;
     if (cuda_tuning::streaming_ring_bytes(chain.links, threads, value_size, reach) > cuda_tuning::streaming_max_ring_bytes)
         return false;
     int sms = 0, device = 0;
@@ -76,20 +76,15 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
         (void)cudaGetLastError();
         sms = 132;
     }
-    out = tiling::overlapped(cuda_tuning::streaming_tile_width(n, d, chain.links, threads,
-                                                               cuda_tuning::streaming_tiles_per_wave(std::size_t(sms), threads)),
-                             chain.links);
+    const std::size_t tiles = cuda_tuning::streaming_tiles_per_wave(
+        std::size_t(sms), threads, cuda_tuning::streaming_threads_per_sm_for(fifo_values, threads));
+    out = tiling::overlapped(cuda_tuning::streaming_tile_width(n, d, chain.links, threads, tiles), chain.links);
     return true;
 }
 
-/*! Resolves automatic() for the CUDA backend. First, where the streaming kernel applies
-    and pays (choose_streaming_tiling: d <= 1024, chains of at most
-    cuda_tuning::streaming_automatic_max_fifo_values FIFO values), overlapped tiles of the
-    whole chain, each streamed through one block: on an H200 (BRUSS2D, n = 16 Mi) RK4 at
-    d = 32 took 0.253 ms per step against 0.394 for the register tiles below, DOPRI5
-    0.461 against 0.748 (its adaptive step 0.64 against 0.93 ms), and the time hardly
-    grows with d (RK4 at d = 256: 0.264 against 0.603 for the clusters; d = 1024: 0.325
-    against 0.666 for none()). Otherwise a trapezoid as high as the chain (lower
+/*! automatic() on the CUDA backend where the streaming kernel does not apply (d > 1024,
+    and chains with more FIFO values than it is built for: Fehlberg 7(8), Verner 5(6)'s
+    error steps beyond d = 512): a trapezoid as high as the chain (lower
     ones are not chosen: they split the chain over several kernels that dispatch its
     links at run time, and on the H100 they were 3-6x slower than none(); RK4
     trapezoidal(512, 3) at d = 32: 2.74 ms, none() 0.84), run as register tiles in
@@ -101,7 +96,7 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
     3. one block of 512 x 2 (1024 wide), which chains longer than the 4-component
        kernel is built for also use, and which replaces the first where that moves
        more than cuda_tuning::narrow_block_volume_limit times its bytes (long chains
-       at d near 32: Verner 5(6)'s adaptive step);
+       at d near 32: Verner 5(6)'s adaptive step, were it not streamed);
     none() elsewhere. On the H100 (BRUSS2D, n = 16 Mi, doc/results/gpu_h100.md),
     clusters of 16 blocks beat none() and the 1024-wide block from d = 128 to 256
     (RK4 at d = 128: 0.57 ms against 0.72 for 512x2 and 0.84 for none(); at d = 256
@@ -111,7 +106,7 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
     on an H200 they ran 2-2.5x slower than trapezoids of the same width at every size
     measured (their second kernel's tiles grow, so fewer threads have work per link),
     and trapezoids saving less than 40 % of none()'s traffic did not beat it. */
-inline tiling choose_cuda_tiling(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size)
+inline tiling choose_register_tiling(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size)
 {
     const double none_cost =
         make_tiling_plan(chain, std::min<std::size_t>(n, 1 << 20), d, tiling::none()).memory_volume();
@@ -138,7 +133,6 @@ inline tiling choose_cuda_tiling(const link_chain& chain, std::size_t n, std::si
         return true;
     };
     tiling best = tiling::none();
-    if (choose_streaming_tiling(chain, n, d, value_size, best)) return best;
     if (trapezoid_on(cuda_tuning::narrow_register_shape(), 1, best))
     {
         // a long chain leaves the narrow block mostly halo: the wide one where that
@@ -155,6 +149,21 @@ inline tiling choose_cuda_tiling(const link_chain& chain, std::size_t n, std::si
         return best;
     if (trapezoid_on(cuda_tuning::wide_register_shape(), 1, best)) return best;
     return tiling::none();
+}
+
+/*! Resolves automatic() for the CUDA backend. First, where the streaming kernel applies
+    and pays (choose_streaming_tiling: d <= 1024, chains of at most
+    cuda_tuning::streaming_automatic_max_fifo_values FIFO values), overlapped tiles of the
+    whole chain, each streamed through one block: on an H200 (BRUSS2D, n = 16 Mi) RK4 at
+    d = 32 took 0.253 ms per step against 0.394 for the register tiles below, DOPRI5
+    0.461 against 0.748 (its adaptive step 0.64 against 0.93 ms), and the time hardly
+    grows with d (RK4 at d = 256: 0.264 against 0.603 for the clusters; d = 1024: 0.325
+    against 0.666 for none()). Otherwise choose_register_tiling. */
+inline tiling choose_cuda_tiling(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size)
+{
+    tiling streamed = tiling::none();
+    if (choose_streaming_tiling(chain, n, d, value_size, streamed)) return streamed;
+    return choose_register_tiling(chain, n, d, value_size);
 }
 
 /*! The current GPU as the tuning cache names it: its name and SM count (a MIG slice

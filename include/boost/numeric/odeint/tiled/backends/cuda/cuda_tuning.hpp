@@ -77,23 +77,27 @@ struct cuda_tuning
         ms per step, 256 in 0.318, 512 in 0.345), at most this many. */
     static constexpr unsigned streaming_min_threads = 64;
     static constexpr unsigned streaming_max_threads = 512;
-    //! Values a thread of the streaming kernel keeps in register FIFOs (the linear
-    //! combinations' inputs); chains needing more (Verner 5(6) with its fused error norm,
-    //! Fehlberg 7(8)) would spill and run the register-tile kernel instead. DOPRI5 with
-    //! its fused error norm needs 42, Verner 5(6) with it 58 (test/backends/streaming_layout.cpp).
-    static constexpr int streaming_max_fifo_values = 56;
+    /*! Values a thread of the streaming kernel keeps in register FIFOs (the linear
+        combinations' inputs) for which it is built at all: every chain but Fehlberg
+        7(8)'s (118 and more) and Verner 5(6)'s error steps with 2-chunk reach (84, 87).
+        Numbers per chain and reach: test/backends/streaming_layout.cpp. */
+    static constexpr int streaming_max_fifo_values = 64;
+    /*! FIFO values a thread holds within 128 registers (512 threads per SM). Beyond
+        them, kernels of chunks up to 256 threads are built for 256 threads per SM and up
+        to 255 registers (streaming_threads_per_sm_for), where nvcc would spill: Verner
+        5(6)'s adaptive step (58 values, fused norm; H200, BRUSS2D n = 16 Mi, d = 32, tol
+        1e-8) took 0.83 ms per accepted step so (226 registers, no spill), 1.60 with 128
+        registers (240 bytes spilled) and 1.17 in the 1024-wide register tiles. DOPRI5's
+        (42, 20 bytes spilled) is faster with 512 threads per SM: 0.64 against 0.70 ms.
+        Chunks of 512 threads (reach 2, 512 < d <= 1024) cannot have more than 128
+        registers and spill beyond this. */
+    static constexpr int streaming_register_fifo_values = 45;
     /*! automatic() takes the streaming kernel for chains of at most this many FIFO
-        values: the plain steps of every method but Fehlberg 7(8) (RK4 18, DOPRI5 and
-        Verner 5(6) 38), the error steps of Heun-Euler, Bogacki-Shampine, Cash-Karp and
-        DOPRI5 (its adaptive step, fused norm, 42 with the error forwarded to the last
-        link). DOPRI5's adaptive step (H200, BRUSS2D n = 16 Mi, d = 32, tol 1e-8): 0.668
-        ms per accepted step streamed in automatic()'s tiles against 0.93 in the 1024-wide
-        register tiles; before the forwarding it needed 50 values, nvcc spilled them, and
-        it took 1.10 ms streamed. With 512-component chunks at 512 < d <= 1024 (reach 2,
-        FIFOs 3/2 as long) the plain steps of DOPRI5 and Verner 5(6) need 45 and spill a
-        little, yet DOPRI5 at d = 1024 took 0.89 ms per step streamed against 1.35 for
-        none(). Verner 5(6)'s error step (56, spilling more) is not streamed. */
-    static constexpr int streaming_automatic_max_fifo_values = 45;
+        values (of the chunk and reach it takes for d): every chain the kernel is built
+        for. With 128 registers and spills (reach 2) it still beat none(): DOPRI5's plain
+        step at d = 1024 (45 values) 0.89 ms against 1.35, its adaptive step (63 values,
+        300 bytes spilled) 1.48 against 1.64 ms per accepted step. */
+    static constexpr int streaming_automatic_max_fifo_values = streaming_max_fifo_values;
     /*! Chunks of one shared ring of the streaming kernel for a link that reads `reach`
         chunks either side of its own: those 2 reach + 1 and the one the link before it
         forms, rounded up to a power of two (streaming_layout::ring_chunks). */
@@ -114,6 +118,16 @@ struct cuda_tuning
     /*! Threads of the streaming kernel resident on one SM: its launch bounds hold a
         thread to 128 registers so that this many fit the 64 Ki registers of an SM. */
     static constexpr unsigned streaming_threads_per_sm = 512;
+    /*! Threads per SM the streaming kernel is built for (its launch bounds) with `threads`
+        per block and chains of `fifo_values` FIFO values: 512, or 256 (up to 255
+        registers each) for chains longer than streaming_register_fifo_values in chunks
+        of up to 256 threads. */
+    static constexpr unsigned streaming_threads_per_sm_for(int fifo_values, std::size_t threads)
+    {
+        return fifo_values > streaming_register_fifo_values && threads <= streaming_threads_per_sm / 2
+                   ? streaming_threads_per_sm / 2
+                   : streaming_threads_per_sm;
+    }
     /*! Tiles for one wave of the streaming kernel: every resident block (SM count x
         streaming_threads_per_sm / threads) streams one tile, so all finish together
         and the tiles are as wide as they can be (the margins of 2(L-1)d and the
@@ -122,10 +136,13 @@ struct cuda_tuning
         d from 32 to 512: RK4 at d = 32 0.252 ms per step (16 per SM: 0.258), d = 256
         0.265 (0.319), d = 512 0.281 (0.403); DOPRI5 0.460 / 0.541 / 0.530 (0.473 /
         0.682 / 0.826); its adaptive step at d = 512 0.67 ms per accepted step (1.10).
-        Half a wave (4 tiles per SM at d = 32) left SMs idle: RK4 0.362. */
-    static constexpr std::size_t streaming_tiles_per_wave(std::size_t sms, std::size_t threads)
+        Half a wave (4 tiles per SM at d = 32) left SMs idle: RK4 0.362. `threads_per_sm`:
+        streaming_threads_per_sm_for the chain (Verner 5(6)'s adaptive step with 256 per SM:
+        0.83 ms per accepted step in one wave, 0.85 in two, 1.24 in a wave and a quarter). */
+    static constexpr std::size_t streaming_tiles_per_wave(std::size_t sms, std::size_t threads,
+                                                          std::size_t threads_per_sm = streaming_threads_per_sm)
     {
-        const std::size_t blocks = threads < streaming_threads_per_sm ? streaming_threads_per_sm / threads : 1;
+        const std::size_t blocks = threads < threads_per_sm ? threads_per_sm / threads : 1;
         return (sms > 0 ? sms : 1) * blocks;
     }
     /*! Width of automatic()'s and tune's overlapped tiles for the streaming kernel, about

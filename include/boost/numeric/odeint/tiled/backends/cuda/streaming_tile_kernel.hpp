@@ -86,9 +86,13 @@ __device__ __forceinline__ void streaming_shift_in(Value (&fifo)[Capacity], Valu
 /*! Chunk threads per block, and at most 128 registers per thread
     (cuda_tuning::streaming_threads_per_sm = 512 threads per SM): without the second
     bound nvcc gave DOPRI5's kernel 168 registers at 64 threads and fits it in 128
-    without spilling when asked. */
+    without spilling when asked. Chains with more FIFO values than 128 registers hold
+    get 255 and 256 threads per SM where the chunk allows
+    (cuda_tuning::streaming_threads_per_sm_for). */
 template <class Tableau, bool WithError, class System, class Value, bool FusedNorm, int Chunk, int Reach = 1>
-__global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm / Chunk) streaming_tile_kernel(streaming_tile_args<Value, chain_traits<Tableau, WithError>::vector_count> args,
+__global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm_for(
+                                             streaming_layout<Tableau, WithError, FusedNorm, Reach>::fifo_values(),
+                                             std::size_t(Chunk)) / Chunk) streaming_tile_kernel(streaming_tile_args<Value, chain_traits<Tableau, WithError>::vector_count> args,
                                       System sys, link_coefficients<Tableau, Value> coef)
 {
     using layout = streaming_layout<Tableau, WithError, FusedNorm, Reach>;
