@@ -357,8 +357,12 @@ BOOST_AUTO_TEST_CASE(verner56_streams_its_adaptive_step_and_takes_the_host_decis
 BOOST_AUTO_TEST_CASE(dopri5_streams_its_adaptive_step_at_a_reach_of_two_chunks)
 {
     // d = 600: 512-thread chunks, each link reading two chunks either side; 63 FIFO
-    // values, more than 128 registers hold (nvcc spills)
-    const problems::bruss2d p(300, 8);
+    // values, more than 128 registers hold (nvcc spills), and rings of 224 KiB. The
+    // diffusion as in for_each_problem's BRUSS2D (alpha (x_max - 1)^2 = 0.45): with the
+    // default alpha it is 400 times stronger, steps sit at the stability limit, and the
+    // accept/reject decisions follow the last bits of the RHS, which the GPU's FMAs round
+    // differently from the host's.
+    const problems::bruss2d p(300, 8, 0.45 / (299.0 * 299.0));
     BOOST_REQUIRE_EQUAL(p.access_distance(), 600u);
     host_state x0(p.size());
     p.initial_state(x0);
@@ -367,13 +371,13 @@ BOOST_AUTO_TEST_CASE(dopri5_streams_its_adaptive_step_at_a_reach_of_two_chunks)
         BOOST_TEST_CONTEXT("tolerance " << tol)
         {
             const scenario_result device = run_scenarios<device_state>(
-                [&] { return odeint::make_controlled(tol, tol, tiled::runge_kutta_dopri5<device_state>()); }, p, x0, 0.05);
+                [&] { return odeint::make_controlled(tol, tol, tiled::runge_kutta_dopri5<device_state>()); }, p, x0, 1.0);
             const scenario_result host = run_scenarios<host_state>(
-                [&] { return odeint::make_controlled(tol, tol, tiled::runge_kutta_dopri5<host_state>()); }, p, x0, 0.05);
+                [&] { return odeint::make_controlled(tol, tol, tiled::runge_kutta_dopri5<host_state>()); }, p, x0, 1.0);
             require_same_scenarios(device, host, sequence_tolerance);
             const scenario_result stock = run_scenarios<host_state>(
                 [&] { return odeint::make_controlled(tol, tol, odeint::runge_kutta_dopri5<host_state>()); },
-                stock_system(p), x0, 0.05);
+                stock_system(p), x0, 1.0);
             require_same_scenarios(device, stock, sequence_tolerance);
         }
     }
