@@ -87,7 +87,7 @@ __device__ __forceinline__ void streaming_shift_in(Value (&fifo)[Capacity], Valu
     (cuda_tuning::streaming_threads_per_sm = 512 threads per SM): without the second
     bound nvcc gave DOPRI5's kernel 168 registers at 64 threads and fits it in 128
     without spilling when asked. Chains with more FIFO values than 128 registers hold
-    get 255 and 256 threads per SM where the chunk allows
+    get up to 255 registers a thread, 256 threads per SM, where the chunk allows
     (cuda_tuning::streaming_threads_per_sm_for). */
 template <class Tableau, bool WithError, class System, class Value, bool FusedNorm, int Chunk, int Reach = 1>
 __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm_for(
