@@ -5,8 +5,8 @@
  of BRUSS2D (n = 16 Mi, double, access distance D) from 0 to T_END with the plugin's
  controlled stepper of one embedded method (abs = rel = TOL, first dt 1e-4) for each
  tiling given (tuning cache text, "auto" = the model's choice), and with odeint's
- controlled stepper of the same method on tiled::cuda_algebra ("stock", DOPRI5 only:
- odeint has neither Bogacki-Shampine nor Verner). One untimed
+ controlled stepper of the same method on tiled::cuda_algebra ("stock", DOPRI5 and
+ Cash-Karp: odeint has neither Bogacki-Shampine nor Verner). One untimed
  integration, then the median of REPS timed ones (CUDA events). Prints the total time,
  the time per accepted step, the accepted and rejected steps, the kernel family that
  ran and the largest relative difference of the final state to the first entry's.
@@ -15,7 +15,7 @@
 
      nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr --extended-lambda \
           -Iinclude scripts/device/adaptive_probe.cu -o adaptive_probe -ltbb
-     adaptive_probe D dopri5|bs32|verner56 TOL T_END REPS stock auto 'overlapped width=8384 height=7 ...' ...
+     adaptive_probe D dopri5|ck54|bs32|verner56 TOL T_END REPS stock auto 'overlapped width=8384 height=7 ...' ...
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -129,7 +129,7 @@ try
 {
     if (argc < 7)
     {
-        std::fprintf(stderr, "usage: %s D dopri5|bs32|verner56 TOL T_END REPS TILING...  (TILING: stock, auto or tiling text)\n",
+        std::fprintf(stderr, "usage: %s D dopri5|ck54|bs32|verner56 TOL T_END REPS TILING...  (TILING: stock, auto or tiling text)\n",
                      argv[0]);
         return 2;
     }
@@ -152,6 +152,10 @@ try
                     "dopri5", job, text, r, o);
             else if (method == "bs32")
                 run<tiled::runge_kutta_bogacki_shampine32_tableau, void>("bs32", job, text, r, o);
+            else if (method == "ck54")
+                run<tiled::runge_kutta_cash_karp54_tableau,
+                    odeint::runge_kutta_cash_karp54<dvec, double, dvec, double, tiled::cuda_algebra, tiled::cuda_operations>>(
+                    "ck54", job, text, r, o);
             else if (method == "verner56")
                 run<tiled::runge_kutta_verner56_tableau, void>("verner56", job, text, r, o);
             else

@@ -94,9 +94,11 @@ struct cuda_tuning
     static constexpr int streaming_register_fifo_values = 45;
     /*! automatic() takes the streaming kernel for chains of at most this many FIFO
         values (of the chunk and reach it takes for d): every chain the kernel is built
-        for. With 128 registers and spills (reach 2) it still beat none(): DOPRI5's plain
-        step at d = 1024 (45 values) 0.89 ms against 1.35, its adaptive step (63 values,
-        300 bytes spilled) 1.48 against 1.64 ms per accepted step. */
+        for. With 128 registers and spills (512-thread chunks) it still beat what ran
+        before (H200, BRUSS2D n = 16 Mi, ms per step or accepted step): DOPRI5's plain
+        step at d = 1024 (45 values) 0.89 against 1.35 for none(), its adaptive step (63
+        values, 300 bytes spilled) 1.48 against 1.64, Cash-Karp's (51) 0.82 against
+        1.39, Verner 5(6)'s at d = 512 (58) 1.82 against 2.29. */
     static constexpr int streaming_automatic_max_fifo_values = streaming_max_fifo_values;
     /*! Chunks of one shared ring of the streaming kernel for a link that reads `reach`
         chunks either side of its own: those 2 reach + 1 and the one the link before it
