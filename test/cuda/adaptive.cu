@@ -236,7 +236,7 @@ BOOST_AUTO_TEST_CASE(make_controlled_and_make_dense_output_take_device_vectors)
     BOOST_TEST(c.step_adjuster().get_max_dt() == 0.01);
 }
 
-BOOST_AUTO_TEST_CASE(automatic_takes_the_wide_block_where_the_narrow_one_is_mostly_halo)
+BOOST_AUTO_TEST_CASE(automatic_streams_long_chains_and_takes_the_wide_block_where_the_narrow_one_is_mostly_halo)
 {
     // Verner 5(6)'s adaptive step (8 links, error norm fused) at d = 32, where the
     // streaming kernel does not apply (register tiles): a 512-wide trapezoid moves far
