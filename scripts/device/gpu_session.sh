@@ -84,7 +84,7 @@ for step in "$@"; do
              dopri5_on_device_vectors_takes_the_host_decisions:cuda_adaptive_cuda
              dense_output_on_device_vectors_observes_what_the_host_observes:cuda_adaptive_cuda
              verner56_streams_its_adaptive_step_and_takes_the_host_decisions:cuda_adaptive_cuda
-             dopri5_streams_its_adaptive_step_at_a_reach_of_two_chunks:cuda_adaptive_cuda"
+             adaptive_steps_stream_at_a_reach_of_two_chunks:cuda_adaptive_cuda"
       pids=()
       for entry in $cases; do
         case_name=${entry%%:*}

@@ -354,14 +354,17 @@ BOOST_AUTO_TEST_CASE(verner56_streams_its_adaptive_step_and_takes_the_host_decis
     BOOST_TEST((tiled::cuda_executor::last_path() == tiled::cuda_kernel_path::streaming_tiles));
 }
 
-BOOST_AUTO_TEST_CASE(dopri5_streams_its_adaptive_step_at_a_reach_of_two_chunks)
+namespace {
+/*! The device controller of a method at d = 600 (512-thread chunks, each link reading
+    two chunks either side), against the host controller and odeint's; its first try
+    must have run the streaming kernel. */
+template <template <class...> class TiledStepper, class OdeintStepper>
+void compare_streamed_at_reach_two()
 {
-    // d = 600: 512-thread chunks, each link reading two chunks either side; 63 FIFO
-    // values, more than 128 registers hold (nvcc spills), and rings of 224 KiB. The
-    // diffusion as in for_each_problem's BRUSS2D (alpha (x_max - 1)^2 = 0.45): with the
-    // default alpha it is 400 times stronger, steps sit at the stability limit, and the
-    // accept/reject decisions follow the last bits of the RHS, which the GPU's FMAs round
-    // differently from the host's.
+    // The diffusion as in for_each_problem's BRUSS2D (alpha (x_max - 1)^2 = 0.45): with
+    // the default alpha it is 400 times stronger, steps sit at the stability limit, and
+    // the accept/reject decisions follow the last bits of the RHS, which the GPU's FMAs
+    // round differently from the host's.
     const problems::bruss2d p(300, 8, 0.45 / (299.0 * 299.0));
     BOOST_REQUIRE_EQUAL(p.access_distance(), 600u);
     host_state x0(p.size());
@@ -371,22 +374,30 @@ BOOST_AUTO_TEST_CASE(dopri5_streams_its_adaptive_step_at_a_reach_of_two_chunks)
         BOOST_TEST_CONTEXT("tolerance " << tol)
         {
             const scenario_result device = run_scenarios<device_state>(
-                [&] { return odeint::make_controlled(tol, tol, tiled::runge_kutta_dopri5<device_state>()); }, p, x0, 1.0);
+                [&] { return odeint::make_controlled(tol, tol, TiledStepper<device_state>()); }, p, x0, 1.0);
             const scenario_result host = run_scenarios<host_state>(
-                [&] { return odeint::make_controlled(tol, tol, tiled::runge_kutta_dopri5<host_state>()); }, p, x0, 1.0);
+                [&] { return odeint::make_controlled(tol, tol, TiledStepper<host_state>()); }, p, x0, 1.0);
             require_same_scenarios(device, host, sequence_tolerance);
             const scenario_result stock = run_scenarios<host_state>(
-                [&] { return odeint::make_controlled(tol, tol, odeint::runge_kutta_dopri5<host_state>()); },
-                stock_system(p), x0, 1.0);
+                [&] { return odeint::make_controlled(tol, tol, OdeintStepper()); }, stock_system(p), x0, 1.0);
             require_same_scenarios(device, stock, sequence_tolerance);
         }
     }
-    auto ctl = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<device_state>());
+    auto ctl = odeint::make_controlled(1e-8, 1e-8, TiledStepper<device_state>());
     device_state x = from_host<device_state>(x0);
     double t = 0.0, dt = 1e-4;
     ctl.try_step(p, x, t, dt);
     BOOST_TEST_INFO(tiled::kernel_path_name(tiled::cuda_executor::last_path()));
     BOOST_TEST((tiled::cuda_executor::last_path() == tiled::cuda_kernel_path::streaming_tiles));
+}
+} // namespace
+
+BOOST_AUTO_TEST_CASE(adaptive_steps_stream_at_a_reach_of_two_chunks)
+{
+    // DOPRI5: 63 FIFO values, more than 128 registers hold (nvcc spills), rings of 224 KiB
+    compare_streamed_at_reach_two<tiled::runge_kutta_dopri5, odeint::runge_kutta_dopri5<host_state>>();
+    // Cash-Karp: 51 values, forwarding the solution, the error and the norm's scale
+    compare_streamed_at_reach_two<tiled::runge_kutta_cash_karp54, odeint::runge_kutta_cash_karp54<host_state>>();
 }
 
 BOOST_AUTO_TEST_CASE(bogacki_shampine32_on_device_vectors_takes_the_host_decisions)
