@@ -574,19 +574,11 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
     // side up to d = 1024), tiles for 1, 2 and 4 waves of
     // its resident blocks on the 132 SMs of an H100 or H200 (automatic() takes one wave)
     for (std::size_t threads : {64, 128, 256, 512}) {
-        const unsigned reach = cuda_tuning::streaming_reach(d, threads);
-        const int fifo_values = tiled::streaming_fifo_values(chain, int(reach));
-        if (!cuda_tuning::streaming_is_built(threads, reach) || fifo_values > cuda_tuning::streaming_max_fifo_values ||
-            cuda_tuning::streaming_ring_bytes(chain.links, threads, m.value_size, reach) >
-                cuda_tuning::streaming_max_ring_bytes)
-            continue;
+        const std::size_t wave = tiled::streaming_wave_tiles(chain, d, threads, m.value_size, 132);
+        if (wave == 0) continue;
         for (std::size_t waves : {1, 2, 4})
-            add(tiled::tiling::overlapped(cuda_tuning::streaming_tile_width(
-                                              n, d, chain.links, threads,
-                                              waves * cuda_tuning::streaming_tiles_per_wave(
-                                                          132, threads, cuda_tuning::streaming_threads_per_sm_for(
-                                                                            fifo_values, threads))),
-                                          chain.links)
+            add(tiled::tiling::overlapped(
+                    cuda_tuning::streaming_tile_width(n, d, chain.links, threads, waves * wave), chain.links)
                     .threads_per_block(threads),
                 found, "search");
     }

@@ -141,7 +141,7 @@ BOOST_AUTO_TEST_CASE(the_register_budget_admits_verner56_with_its_fused_norm_and
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_fehlberg78_tableau, false, false>::fifo_values() > limit));
     // automatic() streams every chain the kernel is built for: the plain steps but
     // Fehlberg 7(8)'s, the adaptive steps up to Verner 5(6)'s (58 values)
-    const int automatic = cuda_tuning::streaming_automatic_max_fifo_values;
+    const int automatic = cuda_tuning::streaming_max_fifo_values;
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_verner56_tableau, false, false>::fifo_values() <= automatic));
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, true, true>::fifo_values() <= automatic));
     using verner56_adaptive = tiled::detail::streaming_layout<tiled::runge_kutta_verner56_tableau, true, true>;
@@ -189,11 +189,11 @@ BOOST_AUTO_TEST_CASE(a_reach_of_two_chunks_skews_the_links_by_three_steps)
                tiled::streaming_fifo_values(
                    tiled::make_link_chain<tiled::runge_kutta_dopri5_tableau, true>(tiled::chain_options{true, 0}), 2));
     BOOST_TEST(dopri5::fifo_values() == 63);  // beyond 128 registers: spills, streamed all the same
-    BOOST_TEST(dopri5::fifo_values() <= tiled::cuda_tuning::streaming_automatic_max_fifo_values);
+    BOOST_TEST(dopri5::fifo_values() <= tiled::cuda_tuning::streaming_max_fifo_values);
     // DOPRI5's plain step at reach 2: 45 values, within what automatic() streams
     using dopri5_plain = tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, false, false, 2>;
     BOOST_TEST(dopri5_plain::fifo_values() == 45);
-    BOOST_TEST(dopri5_plain::fifo_values() <= tiled::cuda_tuning::streaming_automatic_max_fifo_values);
+    BOOST_TEST(dopri5_plain::fifo_values() <= tiled::cuda_tuning::streaming_max_fifo_values);
     BOOST_TEST(tiled::cuda_tuning::streaming_ring_chunks(1) == 4u);
     BOOST_TEST(tiled::cuda_tuning::streaming_ring_chunks(2) == 8u);
     BOOST_TEST(tiled::cuda_tuning::streaming_ring_chunks(4) == 16u);
@@ -228,6 +228,20 @@ BOOST_AUTO_TEST_CASE(automatic_streams_one_wave_of_tiles)
     const std::size_t n = std::size_t(1) << 24;
     BOOST_TEST(cuda_tuning::streaming_tile_width(n, 32, 4, 64, cuda_tuning::streaming_tiles_per_wave(132, 64)) ==
                249u * 64u + 192u);
+    // per chain: DOPRI5's adaptive step one wave of 8 blocks of 64 per SM, Verner 5(6)'s
+    // (58 values, 256 threads per SM) 4; none where the kernel does not run the chain
+    tiled::chain_options fused;
+    fused.fused_error_norm = true;
+    const auto dopri5 = tiled::make_link_chain<tiled::runge_kutta_dopri5_tableau, true>(fused);
+    const auto verner56 = tiled::make_link_chain<tiled::runge_kutta_verner56_tableau, true>(fused);
+    BOOST_TEST(tiled::streaming_wave_tiles(dopri5, 32, 64, 8, 132) == 1056u);
+    BOOST_TEST(tiled::streaming_wave_tiles(verner56, 32, 64, 8, 132) == 528u);
+    BOOST_TEST(tiled::streaming_wave_tiles(dopri5, 1024, 512, 8, 132) == 132u);   // reach 2, 224 KiB of rings
+    BOOST_TEST(tiled::streaming_wave_tiles(verner56, 1024, 512, 8, 132) == 0u);   // 87 FIFO values
+    BOOST_TEST(tiled::streaming_wave_tiles(dopri5, 2048, 512, 8, 132) == 0u);     // reach 4: not built
+    BOOST_TEST(tiled::streaming_wave_tiles(dopri5, 32, 96, 8, 132) == 0u);        // not a power of two
+    BOOST_TEST((tiled::streaming_wave_tiles(tiled::make_link_chain<tiled::runge_kutta_fehlberg78_tableau, false>(), 32,
+                                            64, 8, 132) == 0u));
     // a small problem still gives each tile 8 chunks
     BOOST_TEST(cuda_tuning::streaming_tile_width(1000, 32, 4, 64, 1056) == 8u * 64u + 192u);
 }

@@ -55,20 +55,14 @@ struct backend_dispatcher_sfinae<thrust::device_vector<T, Alloc>>
 };
 
 /*! Overlapped tiles of the whole chain for the streaming kernel (streaming_tile_kernel.hpp)
-    where it applies and pays: d fits a chunk (cuda_tuning::streaming_threads_for), the
-    chain's FIFOs are short enough (streaming_automatic_max_fifo_values), its rings fit
-    shared memory. One wave of tiles (cuda_tuning::streaming_tiles_per_wave, of the
-    threads per SM the kernel is built for with this chain): each resident block streams
-    one tile. Returns false where the kernel does not apply. */
+    where it applies: d fits a chunk (cuda_tuning::streaming_threads_for) and the kernel
+    runs the chain in it (streaming_wave_tiles: FIFO values, rings). One wave of tiles:
+    each resident block streams one tile. Returns false where the kernel does not apply. */
 inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size,
                                     tiling& out)
 {
     const unsigned threads = cuda_tuning::streaming_threads_for(d);
-    const unsigned reach = cuda_tuning::streaming_reach(d, threads);
-    const int fifo_values = threads == 0 ? 0 : streaming_fifo_values(chain, int(reach));
-    if (threads == 0 || fifo_values > cuda_tuning::streaming_automatic_max_fifo_values) return false;
-    if (cuda_tuning::streaming_ring_bytes(chain.links, threads, value_size, reach) > cuda_tuning::streaming_max_ring_bytes)
-        return false;
+    if (threads == 0) return false;
     int sms = 0, device = 0;
     if (cudaGetDevice(&device) != cudaSuccess || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
         sms <= 0)
@@ -76,8 +70,8 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
         (void)cudaGetLastError();
         sms = 132;
     }
-    const std::size_t tiles = cuda_tuning::streaming_tiles_per_wave(
-        std::size_t(sms), threads, cuda_tuning::streaming_threads_per_sm_for(fifo_values, threads));
+    const std::size_t tiles = streaming_wave_tiles(chain, d, threads, value_size, std::size_t(sms));
+    if (tiles == 0) return false;
     out = tiling::overlapped(cuda_tuning::streaming_tile_width(n, d, chain.links, threads, tiles), chain.links);
     return true;
 }
@@ -152,8 +146,8 @@ inline tiling choose_register_tiling(const link_chain& chain, std::size_t n, std
 }
 
 /*! Resolves automatic() for the CUDA backend. First, where the streaming kernel applies
-    and pays (choose_streaming_tiling: d <= 1024, chains of at most
-    cuda_tuning::streaming_automatic_max_fifo_values FIFO values), overlapped tiles of the
+    (choose_streaming_tiling: d <= 1024, chains of at most
+    cuda_tuning::streaming_max_fifo_values FIFO values), overlapped tiles of the
     whole chain, each streamed through one block: on an H200 (BRUSS2D, n = 16 Mi) RK4 at
     d = 32 took 0.253 ms per step against 0.394 for the register tiles below, DOPRI5
     0.461 against 0.748 (its adaptive step 0.64 against 0.93 ms), and the time hardly

@@ -78,9 +78,15 @@ struct cuda_tuning
     static constexpr unsigned streaming_min_threads = 64;
     static constexpr unsigned streaming_max_threads = 512;
     /*! Values a thread of the streaming kernel keeps in register FIFOs (the linear
-        combinations' inputs) for which it is built at all: every chain but Fehlberg
-        7(8)'s (118 and more) and Verner 5(6)'s error steps with 2-chunk reach (84, 87).
-        Numbers per chain and reach: test/backends/streaming_layout.cpp. */
+        combinations' inputs) for which it is built, and automatic() and `tune` take it:
+        every chain but Fehlberg 7(8)'s (118 and more) and Verner 5(6)'s error steps with
+        2-chunk reach (84, 87). Numbers per chain and reach:
+        test/backends/streaming_layout.cpp. With 128 registers and spills (512-thread
+        chunks) it still beat what ran before (H200, BRUSS2D n = 16 Mi, ms per step or
+        accepted step): DOPRI5's plain step at d = 1024 (45 values) 0.89 against 1.35 for
+        none(), its adaptive step (63 values, 300 bytes spilled) 1.48 against 1.64,
+        Cash-Karp's (51) 0.82 against 1.39, Verner 5(6)'s at d = 512 (58) 1.82 against
+        2.29. */
     static constexpr int streaming_max_fifo_values = 64;
     /*! FIFO values a thread holds within 128 registers (512 threads per SM). Beyond
         them, kernels of chunks up to 256 threads are built for 256 threads per SM and up
@@ -92,14 +98,6 @@ struct cuda_tuning
         Chunks of 512 threads (reach 2, 512 < d <= 1024) cannot have more than 128
         registers and spill beyond this. */
     static constexpr int streaming_register_fifo_values = 45;
-    /*! automatic() takes the streaming kernel for chains of at most this many FIFO
-        values (of the chunk and reach it takes for d): every chain the kernel is built
-        for. With 128 registers and spills (512-thread chunks) it still beat what ran
-        before (H200, BRUSS2D n = 16 Mi, ms per step or accepted step): DOPRI5's plain
-        step at d = 1024 (45 values) 0.89 against 1.35 for none(), its adaptive step (63
-        values, 300 bytes spilled) 1.48 against 1.64, Cash-Karp's (51) 0.82 against
-        1.39, Verner 5(6)'s at d = 512 (58) 1.82 against 2.29. */
-    static constexpr int streaming_automatic_max_fifo_values = streaming_max_fifo_values;
     /*! Chunks of one shared ring of the streaming kernel for a link that reads `reach`
         chunks either side of its own: those 2 reach + 1 and the one the link before it
         forms, rounded up to a power of two (streaming_layout::ring_chunks). */

@@ -201,6 +201,25 @@ inline int streaming_fifo_values(const link_chain& chain, int reach = 1)
     return values;
 }
 
+/*! Tiles for one wave of the streaming kernel running `chain` in chunks of `threads` at
+    access distance d on `sms` SMs (cuda_tuning::streaming_tiles_per_wave, of the threads
+    per SM the kernel is built for with the chain's FIFO values), or 0 where it does not
+    run it: not built for that chunk and reach, more FIFO values than
+    cuda_tuning::streaming_max_fifo_values, or rings beyond
+    cuda_tuning::streaming_max_ring_bytes. What automatic() and `tune` ask before they
+    take overlapped tiles for the streaming kernel. */
+inline std::size_t streaming_wave_tiles(const link_chain& chain, std::size_t d, std::size_t threads,
+                                        std::size_t value_size, std::size_t sms)
+{
+    const unsigned reach = cuda_tuning::streaming_reach(d, threads);
+    if (!cuda_tuning::streaming_is_built(threads, reach) ||
+        cuda_tuning::streaming_ring_bytes(chain.links, threads, value_size, reach) > cuda_tuning::streaming_max_ring_bytes)
+        return 0;
+    const int fifo_values = streaming_fifo_values(chain, int(reach));
+    if (fifo_values > cuda_tuning::streaming_max_fifo_values) return 0;
+    return cuda_tuning::streaming_tiles_per_wave(sms, threads, cuda_tuning::streaming_threads_per_sm_for(fifo_values, threads));
+}
+
 }}}} // namespace boost::numeric::odeint::tiled
 
 #endif // BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_STREAMING_LAYOUT_HPP_INCLUDED
