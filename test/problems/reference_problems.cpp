@@ -4,7 +4,8 @@
  The reference problems: their access distances are what they report, BRUSS2D
  agrees with a plain ghost-cell implementation of reference digest 001_A §5.2, and
  the factories and initial values are right. BRUSS2D's range form gives
- operator()'s values bitwise, however the range is split.
+ operator()'s values bitwise, however the range is split, on every vector path (built
+ also for AVX2 and AVX-512 where the machine has them: test/CMakeLists.txt).
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -22,6 +23,7 @@
 #include <random>
 #include <stdexcept>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace tiled = boost::numeric::odeint::tiled;
@@ -199,17 +201,38 @@ BOOST_AUTO_TEST_CASE(bruss2d_matches_a_plain_ghost_cell_implementation_on_every_
     }
 }
 
-// evaluate_range over [first, last) in pieces of `piece` components, each read
-// through a stage_view on a copy of only the window [first - d, last + d) it may
-// read (as in a tile-local buffer), compared bitwise with operator(): the tiled
-// steppers' results must not depend on where blocks and tiles begin.
+namespace {
+// evaluate_range(first, last) through a stage_view on a copy of only the window
+// [first - d, last + d) it may read (as in a tile-local buffer) into f[first, last).
+void evaluate_range_on_its_window(const problems::bruss2d& sys, const std::vector<double>& y, std::size_t first,
+                                  std::size_t last, double* f)
+{
+    const std::size_t n = sys.size(), d = sys.access_distance();
+    const std::size_t lo = first > d ? first - d : 0, hi = std::min(n, last + d);
+    const std::vector<double> window(y.begin() + std::ptrdiff_t(lo), y.begin() + std::ptrdiff_t(hi));
+    const tiled::stage_view<double> view{window.data(), static_cast<long long>(lo)};
+    sys.evaluate_range(first, last, view, f, 0.0);
+}
+} // namespace
+
+// evaluate_range compared bitwise with operator(): the tiled steppers' results must not
+// depend on where blocks and tiles begin. Over [0, n) in pieces of `piece` components,
+// and over ranges from every start in the first two rows, of lengths that end inside
+// a row, at its end and rows later. The grids have rows shorter than, as long as and
+// up to ten times any SIMD vector (the 4- and 8-lane paths roll vectors through
+// registers on rows longer than one vector), multiples of it and not, and rows of 1
+// and 2. CMake also builds this file for x86-64-v3 and -v4 where the machine has AVX2
+// and AVX-512 (problems_reference_problems_avx2 / _avx512, defining
+// BOOST_ODEINT_TILED_TEST_EXPECTED_LANES), since the tests' usual flags reach the
+// 2-lane path only.
 BOOST_AUTO_TEST_CASE(bruss2d_evaluate_range_gives_operators_values_bitwise_on_every_split)
 {
     std::mt19937 gen(11);
-    // rows shorter than, as long as and longer than any SIMD vector; rows of 1 and 2
-    for (auto g : {std::make_pair(16, 9), std::make_pair(3, 7), std::make_pair(4, 6), std::make_pair(5, 5),
-                   std::make_pair(6, 5), std::make_pair(12, 6), std::make_pair(50, 4), std::make_pair(2, 5),
-                   std::make_pair(1, 6), std::make_pair(7, 1), std::make_pair(9, 2)}) {
+    std::vector<std::pair<std::size_t, std::size_t>> grids = {{16, 9}, {3, 7}, {4, 6}, {5, 5}, {6, 5}, {12, 6},
+                                                              {50, 4}, {2, 5}, {1, 6}, {7, 1}, {9, 2}};
+    for (std::size_t x_max = 1; x_max <= 40; x_max += (x_max < 12 ? 1 : 7))
+        for (std::size_t y_max : {std::size_t(3), std::size_t(5)}) grids.emplace_back(x_max, y_max);
+    for (const auto& g : grids) {
         const problems::bruss2d sys(g.first, g.second);
         const std::size_t n = sys.size(), d = sys.access_distance();
         const std::vector<double> y = random_state(n, gen);
@@ -218,18 +241,33 @@ BOOST_AUTO_TEST_CASE(bruss2d_evaluate_range_gives_operators_values_bitwise_on_ev
         for (std::size_t piece : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(7), std::size_t(8),
                                   std::size_t(13), std::size_t(64), n}) {
             std::vector<double> f(n, -1.0);
-            for (std::size_t first = 0; first < n; first += piece) {
-                const std::size_t last = std::min(n, first + piece);
-                const std::size_t lo = first > d ? first - d : 0, hi = std::min(n, last + d);
-                const std::vector<double> window(y.begin() + std::ptrdiff_t(lo), y.begin() + std::ptrdiff_t(hi));
-                const tiled::stage_view<double> view{window.data(), static_cast<long long>(lo)};
-                sys.evaluate_range(first, last, view, f.data() + first, 0.0);
-            }
+            for (std::size_t first = 0; first < n; first += piece)
+                evaluate_range_on_its_window(sys, y, first, std::min(n, first + piece), f.data() + first);
             BOOST_TEST(std::memcmp(f.data(), ref.data(), n * sizeof(double)) == 0,
                        "grid " << g.first << " x " << g.second << ", pieces of " << piece);
         }
+        for (std::size_t first = 0; first < std::min(n, 2 * d); ++first)
+            for (std::size_t length : {std::size_t(1), std::size_t(5), std::size_t(8), std::size_t(17), d, d + 3, 3 * d}) {
+                const std::size_t last = std::min(n, first + length);
+                std::vector<double> f(last - first, -1.0);
+                evaluate_range_on_its_window(sys, y, first, last, f.data());
+                BOOST_TEST(std::memcmp(f.data(), ref.data() + first, f.size() * sizeof(double)) == 0,
+                           "grid " << g.first << " x " << g.second << ", [" << first << ", " << last << ")");
+            }
     }
 }
+
+#if defined(BOOST_ODEINT_TILED_BRUSS2D_SIMD)
+BOOST_AUTO_TEST_CASE(bruss2d_simd_lanes_are_those_of_the_isa_this_test_is_built_for)
+{
+    BOOST_TEST_MESSAGE("bruss2d_simd lanes: " << problems::detail::bruss2d_simd::lanes);
+#if defined(BOOST_ODEINT_TILED_TEST_EXPECTED_LANES)
+    BOOST_TEST(problems::detail::bruss2d_simd::lanes == std::size_t(BOOST_ODEINT_TILED_TEST_EXPECTED_LANES));
+#else
+    BOOST_TEST(problems::detail::bruss2d_simd::lanes >= 2u);
+#endif
+}
+#endif
 
 BOOST_AUTO_TEST_CASE(bruss2d_uses_the_digest_constants_and_diffusion_scale)
 {

@@ -179,14 +179,11 @@ struct bruss2d_simd
             const vec west = w;
             if constexpr (Left) w = first_pair_of(w, e, index{});
             if constexpr (Right) e = last_pair_of(e, west, index{});
-            const vec u = cell_u(x, index{});
-            const vec uuv = u * u * cell_v(x, index{});
-            const vec react = a * u + (c + s * uuv);
-            return react + diff * ((w + e) + (load(p - row) + load(p + row)) - 4.0 * x);
+            return from(x, w, e, load(p - row), load(p + row));
         }
 
-        //! components()'s arithmetic on values already in registers: x, its west and
-        //! east neighbours w and e, and the rows south and north of it.
+        //! The arithmetic of every vector path, on values already in registers: x, its
+        //! west and east neighbours w and e, and the rows south and north of it.
         vec from(const vec& x, const vec& w, const vec& e, const vec& south, const vec& north) const
         {
             const vec u = cell_u(x, index{});
