@@ -32,7 +32,8 @@ done
 if [ "${3:-}" = sanitize ]; then
   exe="$bin/cuda_tiled_steppers_cuda"
   for tool in memcheck racecheck synccheck; do
-    for case_name in streaming_tiles_of_awkward_sizes_agree automatic_streams_overlapped_tiles_where_the_kernel_applies; do
+    for case_name in streaming_tiles_of_awkward_sizes_agree streaming_tiles_with_and_without_unchecked_steps_agree \
+                     automatic_streams_overlapped_tiles_where_the_kernel_applies; do
       timeout 200 compute-sanitizer --tool "$tool" --error-exitcode 9 "$exe" --run_test="$case_name" \
         > /tmp/sanitize.log 2>&1
       rc=$?

@@ -209,6 +209,30 @@ BOOST_AUTO_TEST_CASE(streaming_tiles_of_awkward_sizes_agree)
     }
 }
 
+BOOST_AUTO_TEST_CASE(streaming_tiles_with_and_without_unchecked_steps_agree)
+{
+    using tiled::cuda_kernel_path;
+    // The streaming kernel runs the steps of a tile in which every chunk lies inside what
+    // is computed, loaded and stored of it without range checks. Widths from tiles that
+    // have no such step (narrower than their margins and the wavefront's ends) to tiles
+    // with many, around the chunk sizes, so that a tile's own piece starts and ends
+    // anywhere in a chunk; 64- and 128-thread chunks.
+    const auto w = tiled::problems::wide_stencil(3001, 5, 0.5);
+    for (const unsigned threads : {64u, 128u})
+        for (const std::size_t width : {64, 100, 127, 128, 129, 200, 256, 300, 450, 513, 777, 1100})
+        {
+            const auto t = tiled::tiling::overlapped(width, 64).threads_per_block(threads);
+            BOOST_TEST_CONTEXT(t)
+            {
+                check_agreement<tiled::runge_kutta4_tableau>(w, t, 20);
+                BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
+                check_agreement<tiled::runge_kutta_bogacki_shampine32_tableau>(w, t, 20);
+                check_error_estimate<tiled::runge_kutta_dopri5_tableau>(w, t);
+                BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
+            }
+        }
+}
+
 BOOST_AUTO_TEST_CASE(streaming_tiles_reaching_two_chunks_agree)
 {
     using tiled::cuda_kernel_path;
