@@ -590,6 +590,12 @@ class cuda_executor
                                                                  : cuda_tuning::streaming_threads_for(plan.d);
         const unsigned reach = cuda_tuning::streaming_reach(plan.d, threads);
         if (f.widest_hull > 0x3fffffff || !cuda_tuning::streaming_is_built(threads, reach)) return false;
+        // the kernel writes kept derivatives in steps that fuse the norm only (the
+        // adaptive steps' dense output); a plan of any other step that kept one would run
+        // an other kernel
+        if constexpr (!FusedNorm)
+            for (std::size_t j = 0; j < chain::links; ++j)
+                if (vectors[chain::derivative(j)] != nullptr) return false;
         const device_limits& dev = limits();
         detail::streaming_tile_args<Value, NV> a{};
         // Reach (chunks a link reads either side of its own) is a compile-time constant of

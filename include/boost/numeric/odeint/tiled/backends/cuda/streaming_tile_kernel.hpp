@@ -265,13 +265,19 @@ __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm_f
                         if (streaming_inside(r, a, b)) err[base + r] = error;
                     }
                 }
-                // a derivative the plan keeps in memory (dense output): the own piece
-                Value* const kept = args.vectors[chain::derivative(std::size_t(J))];
-                if (kept != nullptr)
+                // a derivative the plan keeps in memory (dense output): the own piece. Only
+                // adaptive steps, whose kernels fuse the norm, keep any (the executor runs
+                // no other plan that does here), so other steps skip the test per link
+                // (3 instructions of about 75 a link for RK4)
+                if constexpr (FusedNorm)
                 {
-                    int a, b;
-                    owned_of(chain::derivative(std::size_t(J)), a, b);
-                    if (streaming_inside(r, a, b)) kept[base + r] = f[J][0];
+                    Value* const kept = args.vectors[chain::derivative(std::size_t(J))];
+                    if (kept != nullptr)
+                    {
+                        int a, b;
+                        owned_of(chain::derivative(std::size_t(J)), a, b);
+                        if (streaming_inside(r, a, b)) kept[base + r] = f[J][0];
+                    }
                 }
             });
             // the FIFOs move one step (unrolled: register moves)
