@@ -20,8 +20,8 @@
  writes (the error or kept derivatives); nothing else.
 
  Measured on an H200 (BRUSS2D, n = 16 Mi, double, doc/results/gpu_h200.md), one wave
- of tiles: RK4 at d = 32 0.225 ms per step against 0.394 for the register tiles,
- DOPRI5 0.417 against 0.750; the time grows little with d (RK4 at d = 512: 0.240).
+ of tiles: RK4 at d = 32 0.218 ms per step against 0.394 for the register tiles,
+ DOPRI5 0.375 against 0.750; the time grows little with d (RK4 at d = 512: 0.228).
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
