@@ -568,8 +568,10 @@ class cuda_executor
         tiling's threads_per_block or cuda_tuning::streaming_threads_for(d). Returns
         false (nothing launched) where it does not apply or fit: other plans, T other
         than 64, 128, 256 or 512 or below d, a chain whose FIFOs would not fit registers, a device that
-        cannot hold the block, and tilings that ask for the register-tile kernel's
-        shapes (several blocks or clusters per tile, several components per thread). */
+        cannot hold the block, tilings that ask for the register-tile kernel's shapes
+        (several blocks or clusters per tile, several components per thread), and plans
+        that keep a derivative in a step without the fused norm (the kernel writes kept
+        derivatives only in the adaptive steps, the only ones that keep any). */
     template <class Tableau, bool WithError, bool FusedNorm, class System, class Value, std::size_t NV>
     static bool run_streaming_tiles(const tiling_plan& plan,
                                     const std::vector<std::unique_ptr<device_kernel_plan>>& kernels,
@@ -591,8 +593,8 @@ class cuda_executor
         const unsigned reach = cuda_tuning::streaming_reach(plan.d, threads);
         if (f.widest_hull > 0x3fffffff || !cuda_tuning::streaming_is_built(threads, reach)) return false;
         // the kernel writes kept derivatives in steps that fuse the norm only (the
-        // adaptive steps' dense output); a plan of any other step that kept one would run
-        // an other kernel
+        // adaptive steps' dense output); a plan of any other step that kept one runs in
+        // another kernel
         if constexpr (!FusedNorm)
             for (std::size_t j = 0; j < chain::links; ++j)
                 if (vectors[chain::derivative(j)] != nullptr) return false;
