@@ -64,6 +64,10 @@ void print_help()
         "  --tol TOL     absolute and relative tolerance                 (default 1e-8)\n"
         "  --dt0 DT      first step size tried                           (default 1e-4)\n"
         "  --reps R      timed integrations, the median is shown          (default 3)\n"
+        "  --reuse-last-derivative\n"
+        "                FSAL methods (dopri5, bogacki-shampine32): the tiled controller\n"
+        "                hands each step's last derivative on as the next F_0, as\n"
+        "                odeint's does, instead of evaluating F_0 in the tile\n"
         "  -h, --help    this text\n"
         "\n"
         "exit status: 0 success; 1 a stepper failed, the two took different numbers of\n"
@@ -109,6 +113,9 @@ adaptive_options parse(int argc, char** argv, bool& help)
         } else if (opt == "--dt0") {
             o.job.dt0 = parse_double(in.value(), "--dt0");
             if (!(o.job.dt0 > 0 && std::isfinite(o.job.dt0))) throw usage_error("--dt0: must be a positive finite number");
+        } else if (opt == "--reuse-last-derivative") {
+            in.no_value();
+            o.job.reuse_last_derivative = true;
         } else if (opt == "--reps") {
             const std::size_t r = parse_size(in.value(), "--reps");
             if (r == 0 || r > 1000) throw usage_error("--reps: must be 1 .. 1000");

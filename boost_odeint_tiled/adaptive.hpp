@@ -32,6 +32,7 @@ struct adaptive_job
     double tol = 1e-8;     //!< eps_abs = eps_rel
     double dt0 = 1e-4;     //!< the first step size tried
     int reps = 3;          //!< timed integrations after one warm-up integration; the median is reported
+    bool reuse_last_derivative = false;  //!< FSAL methods: the tiled controller's reuse_last_derivative(true)
 };
 
 //! What one controller did: tries, and the time of a whole integration.

@@ -210,8 +210,10 @@ adaptive_result run_tableau(const adaptive_job& job)
     {
         tiled::explicit_rk<Tableau, state_type> stepper;
         auto ctl = odeint::make_controlled(job.tol, job.tol, stepper);
+        ctl.reuse_last_derivative(job.reuse_last_derivative);
         time_integrations<Backend>(ctl, p, job, x0, res.tiled, tiled_final);
-        res.tiled.stepper = std::string("tiled::") + Tableau::name + ", " + ctl.stepper().tiling().to_string();
+        res.tiled.stepper = std::string("tiled::") + Tableau::name + ", " + ctl.stepper().tiling().to_string() +
+                            (ctl.reuses_last_derivative() ? ", reusing the last derivative" : "");
     }
     catch (const std::exception& e)
     {

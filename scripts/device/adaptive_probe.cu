@@ -17,6 +17,9 @@
           -Iinclude scripts/device/adaptive_probe.cu -o adaptive_probe -ltbb
      adaptive_probe D dopri5|ck54|bs32|verner56 TOL T_END REPS stock auto 'overlapped width=8384 height=7 ...' ...
 
+ A tiling written "reuse:auto" (or "reuse:" before any tiling text) times the FSAL
+ controller with reuse_last_derivative(true).
+
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
 */
@@ -117,10 +120,15 @@ void run(const char* label, const probe_job& job, const std::string& text, const
         }
         return;
     }
-    tiled::tiling t = text == "auto" ? tiled::tiling::automatic().use_tuning_cache(false) : tiled::parse_tiling_text(text);
+    // "reuse:" before the tiling: the FSAL controller reuses the last derivative
+    const bool reuse = text.rfind("reuse:", 0) == 0;
+    const std::string tiling_text = reuse ? text.substr(6) : text;
+    tiled::tiling t = tiling_text == "auto" ? tiled::tiling::automatic().use_tuning_cache(false)
+                                            : tiled::parse_tiling_text(tiling_text);
     auto ctl = odeint::make_controlled(job.tol, job.tol, tiled::explicit_rk<Tableau, dvec>(t));
+    ctl.reuse_last_derivative(reuse);
     time_controller(label, text, ctl, job.sys, job, ref, out, [&](auto& c) {
-        if (text == "auto") std::printf("        auto resolved to %s\n", c.stepper().tiling().to_string().c_str());
+        if (tiling_text == "auto") std::printf("        auto resolved to %s\n", c.stepper().tiling().to_string().c_str());
     });
 }
 

@@ -42,12 +42,18 @@ if [ "${3:-}" = sanitize ]; then
     done
   done
   exe="$bin/cuda_adaptive_cuda"
+  # dense output with automatic()'s streamed steps, and the FSAL controller's given F_0
+  # and handed-on last derivative in every kernel family (device_tilings())
   for tool in memcheck racecheck; do
-    timeout 200 compute-sanitizer --tool "$tool" --error-exitcode 9 "$exe" \
-      --run_test=make_controlled_and_make_dense_output_take_device_vectors > /tmp/sanitize.log 2>&1
-    rc=$?
-    { echo "==== $tool adaptive: exit $rc"; cat /tmp/sanitize.log; } >> "$out/sanitize.log"
-    echo "compute-sanitizer $tool adaptive (dense output, automatic): exit $rc ($(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' /tmp/sanitize.log | tail -1))"
+    for case_name in make_controlled_and_make_dense_output_take_device_vectors \
+                     fsal_controller_reuses_the_last_derivative_on_the_device \
+                     dense_output_on_the_device_reusing_the_last_derivative_observes_what_the_host_observes; do
+      timeout 200 compute-sanitizer --tool "$tool" --error-exitcode 9 "$exe" --run_test="$case_name" \
+        > /tmp/sanitize.log 2>&1
+      rc=$?
+      { echo "==== $tool $case_name: exit $rc"; cat /tmp/sanitize.log; } >> "$out/sanitize.log"
+      echo "compute-sanitizer $tool $case_name: exit $rc ($(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' /tmp/sanitize.log | tail -1))"
+    done
   done
 fi
 exit "$failed"

@@ -186,6 +186,140 @@ BOOST_AUTO_TEST_CASE(all_try_step_overloads_agree)
     BOOST_TEST(rel(dt1, dtr) <= 1e-12);
 }
 
+namespace {
+
+state derivative_of(const problems::heat1d& p, const state& x, double t)
+{
+    state f(x.size());
+    tiled::as_odeint_system(p)(x, f, t);
+    return f;
+}
+
+} // namespace
+
+// dopri5 and bogacki_shampine32 are FSAL: their controller hands each step's last
+// derivative, f(x_new, t + dt), on as the next step's F_0 instead of evaluating it
+BOOST_AUTO_TEST_CASE(fsal_controller_reuses_the_last_derivative)
+{
+    using dopri5_ctl = decltype(odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<state>()));
+    using bs32_ctl = decltype(odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_bogacki_shampine32<state>()));
+    using ck54_ctl = decltype(odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_cash_karp54<state>()));
+    static_assert(dopri5_ctl::is_fsal && bs32_ctl::is_fsal, "");
+    static_assert(!ck54_ctl::is_fsal, "cash_karp54 is not FSAL");
+    BOOST_TEST(!dopri5_ctl().reuses_last_derivative());  // evaluated in the tile by default
+
+    const problems::heat1d p(300, 1.0);
+    for (const tiled::tiling& tl : {tiled::tiling::automatic(), tiled::tiling::none(), tiled::tiling::trapezoidal(64, 7),
+                                    tiled::tiling::overlapped(97, 7), tiled::tiling::hexagonal(64, 8)})
+        BOOST_TEST_CONTEXT(tl)
+        {
+            auto reusing = odeint::make_controlled(1e-9, 1e-9, tiled::runge_kutta_dopri5<state>(tl));
+            reusing.reuse_last_derivative(true);
+            auto evaluating = odeint::make_controlled(1e-9, 1e-9, tiled::runge_kutta_dopri5<state>(tl));
+            state x = initial_state(p), y = x;
+            double tx = 0, ty = 0, dtx = 0.05, dty = 0.05;  // too large at first: rejects too
+            std::size_t accepted = 0, rejected_tries = 0;
+            for (int i = 0; i < 25; ++i)
+            {
+                const odeint::controlled_step_result r = reusing.try_step(p, x, tx, dtx);
+                BOOST_TEST((evaluating.try_step(p, y, ty, dty) == r));
+                BOOST_TEST(x == y);  // bit for bit: the reused derivative is the evaluated one
+                BOOST_TEST(tx == ty);
+                BOOST_TEST(dtx == dty);
+                if (r != odeint::success) { ++rejected_tries; continue; }
+                ++accepted;
+                // the handed-on derivative is f(x_new, t_new), and the first one of the
+                // step was f(x_old, t_old) (dense output's k7 and k1)
+                const state f = derivative_of(p, x, tx);
+                const double* held = reusing.last_step_last_derivative();
+                BOOST_REQUIRE(held != nullptr);
+                BOOST_TEST((state(held, held + f.size()) == f));
+                BOOST_TEST(reusing.last_step_first_derivative() != nullptr);
+            }
+            BOOST_TEST(accepted > 5u);
+            BOOST_TEST(rejected_tries > 0u);
+        }
+}
+
+// The derivative is held for one state (buffer and time): a try on another state, or
+// after reset(), evaluates f afresh; a state changed in place needs reset(), as in odeint
+BOOST_AUTO_TEST_CASE(fsal_controller_evaluates_the_derivative_of_a_new_state)
+{
+    const problems::heat1d p(300, 1.0);
+    auto ctl = odeint::make_controlled(1e-9, 1e-9, tiled::runge_kutta_bogacki_shampine32<state>());
+    ctl.reuse_last_derivative(true);
+    auto step_fresh = [&](state x, double t, double dt) {
+        auto fresh = odeint::make_controlled(1e-9, 1e-9, tiled::runge_kutta_bogacki_shampine32<state>());
+        fresh.try_step(p, x, t, dt);
+        return x;
+    };
+    state x = initial_state(p);
+    double t = 0, dt = 1e-4;
+    while (ctl.try_step(p, x, t, dt) != odeint::success) {}
+    // another state at the same time
+    state z = x;
+    for (double& v : z) v *= 0.5;
+    const state z_expected = step_fresh(z, t, dt);
+    double tz = t, dtz = dt;
+    BOOST_TEST((ctl.try_step(p, z, tz, dtz) == odeint::success));
+    BOOST_TEST(z == z_expected);
+    // x again (the derivative held is z's now), then x changed in place and reset()
+    const state x_expected = step_fresh(x, t, dt);
+    state x1 = x;
+    double t1 = t, dt1 = dt;
+    BOOST_TEST((ctl.try_step(p, x1, t1, dt1) == odeint::success));
+    BOOST_TEST(x1 == x_expected);
+    for (double& v : x1) v *= 0.25;
+    const state x1_expected = step_fresh(x1, t1, dt1);
+    ctl.reset();
+    BOOST_TEST((ctl.try_step(p, x1, t1, dt1) == odeint::success));
+    BOOST_TEST(x1 == x1_expected);
+    // initialize() evaluates f for the state given
+    state w = z;
+    double tw = tz, dtw = dtz;
+    for (double& v : w) v += 1.0;
+    const state w_expected = step_fresh(w, tw, dtw);
+    ctl.initialize(p, w, tw);
+    BOOST_TEST((ctl.try_step(p, w, tw, dtw) == odeint::success));
+    BOOST_TEST(w == w_expected);
+}
+
+// odeint's FSAL forms: dxdt in and out, and dxdt_in / dxdt_out
+BOOST_AUTO_TEST_CASE(fsal_try_step_overloads_hand_the_derivative_out)
+{
+    const problems::heat1d p(200, 1.0);
+    auto ctl = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<state>());
+    const state x0 = initial_state(p);
+    state x1 = x0, x2 = x0, out3(x0.size());
+    state dxdt2 = derivative_of(p, x0, 0.0), dxdt3(x0.size());
+    const state dxdt0 = dxdt2;
+    double t1 = 0, t2 = 0, t3 = 0, dt1 = 1e-3, dt2 = 1e-3, dt3 = 1e-3;
+    BOOST_TEST(ctl.try_step(p, x1, t1, dt1) == odeint::success);
+    BOOST_TEST(ctl.try_step(p, x2, dxdt2, t2, dt2) == odeint::success);
+    BOOST_TEST(ctl.try_step(p, x0, dxdt0, t3, out3, dxdt3, dt3) == odeint::success);
+    BOOST_TEST(x1 == x2);
+    BOOST_TEST(x1 == out3);
+    BOOST_TEST((t1 == t2 && t1 == t3 && dt1 == dt2 && dt1 == dt3));
+    const state f1 = derivative_of(p, x1, t1);
+    BOOST_TEST(dxdt2 == f1);
+    BOOST_TEST(dxdt3 == f1);
+    // a given dxdt is what F_0 is: a wrong one changes the step, as in odeint
+    state wrong(x0.size(), 0.0), x4 = x0;
+    double t4 = 0, dt4 = 1e-3;
+    ctl.try_step(p, x4, wrong, t4, dt4);
+    BOOST_TEST(x4 != x1);
+    auto ref = odeint::make_controlled(1e-8, 1e-8, odeint::runge_kutta_dopri5<state>());
+    state xr = x0, wrong_r(x0.size(), 0.0);
+    double tr = 0, dtr = 1e-3;
+    ref.try_step(tiled::as_odeint_system(p), xr, wrong_r, tr, dtr);
+    BOOST_TEST(max_rel_diff(x4, xr) <= 1e-12);
+    // a dxdt of the wrong size is refused, the state untouched
+    state short_dxdt(x0.size() - 1), x5 = x0;
+    double t5 = 0, dt5 = 1e-3;
+    BOOST_CHECK_THROW(ctl.try_step(p, x5, short_dxdt, t5, dt5), std::invalid_argument);
+    BOOST_TEST(x5 == x0);
+}
+
 BOOST_AUTO_TEST_CASE(reject_leaves_the_state_untouched_and_accept_swaps)
 {
     const problems::heat1d p(300, 1.0);

@@ -117,6 +117,38 @@ BOOST_AUTO_TEST_CASE(observations_agree_with_odeint_dense_output)
         });
 }
 
+// With the controller reusing the last derivative (FSAL) the dense output reads F_0 and
+// F_6 from it and keeps F_2..F_5 only: the same observations, bit for bit
+BOOST_AUTO_TEST_CASE(dense_output_reusing_the_last_derivative_observes_the_same)
+{
+    for_each_problem([&](const char* name, const auto& p, double t_end) {
+        for (const tiled::tiling& tl : {tiled::tiling::automatic(), tiled::tiling::none(), tiled::tiling::trapezoidal(48, 2)})
+            BOOST_TEST_CONTEXT(name << ", " << tl)
+            {
+                auto plain = odeint::make_dense_output(1e-8, 1e-8, tiled::runge_kutta_dopri5<state>(tl));
+                auto reusing = odeint::make_dense_output(1e-8, 1e-8, tiled::runge_kutta_dopri5<state>(tl));
+                reusing.controlled_stepper().reuse_last_derivative(true);
+                std::vector<observation> a, b;
+                state x_a = initial_state(p), x_b = x_a;
+                const std::size_t n_a = odeint::integrate_const(plain, p, x_a, 0.0, t_end, t_end / 23,
+                                                                [&](const state& x, double t) { a.push_back({t, x}); });
+                const std::size_t n_b = odeint::integrate_const(reusing, p, x_b, 0.0, t_end, t_end / 23,
+                                                                [&](const state& x, double t) { b.push_back({t, x}); });
+                BOOST_TEST(n_a == n_b);
+                BOOST_REQUIRE_EQUAL(a.size(), b.size());
+                for (std::size_t i = 0; i < a.size(); ++i)
+                {
+                    BOOST_TEST(a[i].t == b[i].t);
+                    BOOST_TEST((a[i].x == b[i].x), "observation " << i);
+                }
+                // (integrate_const stepped a copy) a step of this one keeps F_2..F_5 only
+                reusing.initialize(initial_state(p), 0.0, t_end / 100);
+                reusing.do_step(p);
+                BOOST_TEST(reusing.controlled_stepper().keep_derivatives() == decltype(reusing)::kept_mask_reusing);
+            }
+    });
+}
+
 BOOST_AUTO_TEST_CASE(do_step_and_calc_state_by_hand)
 {
     const problems::phase_chain p(250);
@@ -158,6 +190,10 @@ BOOST_AUTO_TEST_CASE(kept_derivatives_plan_cost)
     const tiled::link_chain kept = tiled::make_link_chain<tiled::runge_kutta_dopri5_tableau, true>(
         tiled::chain_options{true, tiled::dense_output_dopri5<tiled::runge_kutta_dopri5<state>>::kept_mask});
     BOOST_TEST(kept.kept.size() == 6u);
+    // with the controller's reuse_last_derivative(true) F_0 is read and F_6 written by the
+    // controlled step anyway: the dense output keeps F_2..F_5 only
+    using dense_type = tiled::dense_output_dopri5<tiled::runge_kutta_dopri5<state>>;
+    BOOST_TEST((dense_type::kept_mask_reusing | 1ULL | (1ULL << 6)) == dense_type::kept_mask);
     const std::size_t n = 1 << 16, d = 1;
     for (const tiled::tiling& tl : {tiled::tiling::none(), tiled::tiling::trapezoidal(4099, 7),
                                     tiled::tiling::overlapped(4099, 7)})

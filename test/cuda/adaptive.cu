@@ -28,6 +28,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda.hpp>
 #include <boost/numeric/odeint/tiled/reference_problems.hpp>
 
+#include <cuda_runtime_api.h>
 #include <thrust/copy.h>
 #include <thrust/device_vector.h>
 
@@ -447,7 +448,8 @@ BOOST_AUTO_TEST_CASE(all_try_step_overloads_agree_on_the_device)
     host_state h0(p.size());
     p.initial_state(h0);
     const device_state x0(h0.begin(), h0.end());
-    device_state dxdt(x0.size());  // not read: F_0 is recomputed in the tile
+    device_state dxdt(x0.size());  // read as F_0, as odeint's controllers read it
+    tiled::as_odeint_system(p)(x0, dxdt, 0.0);
     device_state x1 = x0, x2 = x0, out3(x0.size()), out4(x0.size());
     double t1 = 0, t2 = 0, t3 = 0, t4 = 0, dt1 = 0.05, dt2 = 0.05, dt3 = 0.05, dt4 = 0.05;
     BOOST_TEST(ctl.try_step(p, x1, t1, dt1) == odeint::success);
@@ -468,6 +470,50 @@ BOOST_AUTO_TEST_CASE(all_try_step_overloads_agree_on_the_device)
     BOOST_TEST(host.try_step(p, xh, th, dth) == odeint::success);
     BOOST_TEST(adaptive::max_rel_diff(to_host(x1), xh) <= 1e-13);
     BOOST_TEST(adaptive::rel(dt1, dth) <= 1e-9);
+}
+
+// FSAL on the device: each step writes its last derivative f(x_new, t + dt) and the
+// next reads it as F_0; the same steps as a controller that evaluates F_0 every try
+BOOST_AUTO_TEST_CASE(fsal_controller_reuses_the_last_derivative_on_the_device)
+{
+    const problems::bruss2d p(16, 40);  // n = 1280, d = 32
+    host_state x0(p.size());
+    p.initial_state(x0);
+    for (const tiled::tiling& tl : device_tilings())
+        BOOST_TEST_CONTEXT(tl)
+        {
+            auto reusing = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<device_state>(tl));
+            reusing.reuse_last_derivative(true);
+            auto evaluating = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<device_state>(tl));
+            device_state x = from_host<device_state>(x0), y = x;
+            double tx = 0, ty = 0, dtx = 0.3, dty = 0.3;  // too large at first: rejects too
+            std::size_t accepted = 0, rejected_tries = 0;
+            for (int i = 0; i < 20; ++i)
+            {
+                const odeint::controlled_step_result r = reusing.try_step(p, x, tx, dtx);
+                BOOST_TEST((evaluating.try_step(p, y, ty, dty) == r));
+                const host_state xh = to_host(x), yh = to_host(y);
+                // F_0 read against F_0 evaluated in the tile (the first try's from the
+                // whole-vector RHS kernel): the same expressions
+                BOOST_TEST_MESSAGE("try " << i << (bitwise_equal(xh, yh) ? ": bitwise equal" : ": not bitwise equal"));
+                BOOST_TEST(adaptive::max_rel_diff(xh, yh) <= 1e-13);
+                BOOST_TEST(adaptive::rel(tx, ty) <= 1e-13);
+                BOOST_TEST(adaptive::rel(dtx, dty) <= 1e-9);
+                if (r != odeint::success) { ++rejected_tries; continue; }
+                ++accepted;
+                // the handed-on derivative is f(x_new, t_new)
+                device_state f(x.size());
+                tiled::as_odeint_system(p)(x, f, tx);
+                const double* held = reusing.last_step_last_derivative();
+                BOOST_REQUIRE(held != nullptr);
+                host_state held_h(f.size());
+                BOOST_REQUIRE(cudaMemcpy(held_h.data(), held, f.size() * sizeof(double), cudaMemcpyDeviceToHost) ==
+                              cudaSuccess);
+                BOOST_TEST(adaptive::max_rel_diff(held_h, to_host(f)) <= 1e-14);
+            }
+            BOOST_TEST(accepted > 3u);
+            BOOST_TEST(rejected_tries > 0u);
+        }
 }
 
 BOOST_AUTO_TEST_CASE(reject_leaves_the_device_state_untouched_and_accept_swaps)
@@ -710,6 +756,29 @@ BOOST_AUTO_TEST_CASE(dense_output_on_device_vectors_observes_what_the_host_obser
                 require_same_dense(device, stock);
             }
         });
+}
+
+BOOST_AUTO_TEST_CASE(dense_output_on_the_device_reusing_the_last_derivative_observes_what_the_host_observes)
+{
+    // the controller hands F_6 on (FSAL): the dense output reads F_0 and F_6 from it
+    for_each_problem([&](const char* name, const auto& p, double t_end) {
+        BOOST_TEST_CONTEXT(name)
+        {
+            host_state x0(p.size());
+            p.initial_state(x0);
+            const dense_result device = run_dense<device_state>(
+                [&] {
+                    auto d = odeint::make_dense_output(1e-8, 1e-8, tiled::runge_kutta_dopri5<device_state>());
+                    d.controlled_stepper().reuse_last_derivative(true);
+                    return d;
+                },
+                p, x0, t_end);
+            const dense_result host = run_dense<host_state>(
+                [&] { return odeint::make_dense_output(1e-8, 1e-8, tiled::runge_kutta_dopri5<host_state>()); }, p, x0,
+                t_end);
+            require_same_dense(device, host);
+        }
+    });
 }
 
 BOOST_AUTO_TEST_CASE(dense_output_before_the_first_step_returns_the_initial_device_state)

@@ -78,6 +78,9 @@ public:
         (WithError && error_link > solution_link ? error_link : solution_link) + 1;
     //! Stage argument Y_{solution_link+1} equals the solution (FSAL): it is not stored twice.
     static constexpr bool fsal_alias = solution_link + 1 < links && row_equals_b(solution_link + 1);
+    //! The last link's derivative is f(x_new, t + h) (its stage argument is the solution,
+    //! c = 1): the next step's F_0, which an FSAL controller reuses instead of evaluating.
+    static constexpr bool last_derivative_is_next_first = fsal_alias && links == solution_link + 2;
 
     //! Vector id of stage argument Y_j (j = 0 is the input state).
     static constexpr int stage_argument(std::size_t j)

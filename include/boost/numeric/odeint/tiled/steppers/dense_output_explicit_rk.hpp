@@ -15,8 +15,9 @@
  Cost: the interpolation needs six stage derivatives of the last step (F_0, F_2 ..
  F_6; b2(θ) = 0), which a plain fused step keeps in cache. With dense output every
  step writes them to memory in full (chain_options::keep_derivatives): six extra
- vector writes per step on top of the fused step's traffic, and each calc_state
- reads seven vectors and writes one. The two states (old and current) are kept as
+ vector writes per step on top of the fused step's traffic (four where the
+ controller reuses the last derivative: it reads F_0 and writes F_6 anyway), and
+ each calc_state reads seven vectors and writes one. The two states (old and current) are kept as
  odeint does; a step runs from the current into the old buffer and the roles swap,
  so no state is copied.
 
@@ -66,8 +67,12 @@ public:
     using stepper_category = dense_output_stepper_tag;
     using dense_output_stepper_type = dense_output_dopri5;
 
-    //! Derivatives the interpolation reads: F_0, F_2, F_3, F_4, F_5, F_6.
+    //! Derivatives the interpolation reads: F_0, F_2, F_3, F_4, F_5, F_6, kept by the step;
+    //! with the controller's reuse_last_derivative(true) F_0 and F_6 are in its hands
+    //! anyway (it reads F_0 and writes F_6), and the step keeps F_2 .. F_5 only.
     static constexpr unsigned long long kept_mask = 0x7dULL;
+    static constexpr unsigned long long kept_mask_reusing = 0x3cULL;
+    static_assert(controlled_stepper_type::is_fsal, "dopri5 is FSAL");
 
     explicit dense_output_dopri5(const controlled_stepper_type& stepper = controlled_stepper_type())
         : m_stepper(stepper)
@@ -93,6 +98,7 @@ public:
         m_t = t0;
         m_dt = dt0;
         m_has_step = false;
+        m_stepper.reset();  // the state may be new at a time the controller has seen (FSAL)
     }
 
     //! One accepted step (rejected tries repeat it, at most 500 in a row as odeint allows).
@@ -102,6 +108,7 @@ public:
         failed_step_checker fail_checker;  // throws step_adjustment_error if step size adjustment fails
         controlled_step_result res = fail;
         m_t_old = m_t;
+        m_stepper.keep_derivatives(m_stepper.reuses_last_derivative() ? kept_mask_reusing : kept_mask);
         do
         {
             res = m_stepper.try_step(system, get_current_state(), m_t, get_old_state(), m_dt);
@@ -185,12 +192,12 @@ private:
         const value_type c7 = dt * (B + C * X7);
 
         const stepper_type& st = m_stepper.stepper();
-        const value_type* k1 = st.kept_derivative(0);
+        const value_type* k1 = m_stepper.last_step_first_derivative();
         const value_type* k3 = st.kept_derivative(2);
         const value_type* k4 = st.kept_derivative(3);
         const value_type* k5 = st.kept_derivative(4);
         const value_type* k6 = st.kept_derivative(5);
-        const value_type* k7 = st.kept_derivative(6);
+        const value_type* k7 = m_stepper.last_step_last_derivative();
         if (!k1 || !k3 || !k4 || !k5 || !k6 || !k7)
             throw std::logic_error("tiled::dense_output_dopri5: the stage derivatives of the last step are gone "
                                    "(was the stepper used for another problem size since?)");

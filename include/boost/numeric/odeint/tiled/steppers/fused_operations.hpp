@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstddef>
 #include <limits>
+#include <stdexcept>
 #include <utility>
 
 #include <boost/numeric/odeint/tiled/config.hpp>
@@ -54,7 +55,15 @@ struct link_coefficients
 
 /*! The constants of odeint's default_error_checker for one step: the error norm is
     max_i |err_i| / (eps_abs + eps_rel * (a_x |x_i| + a_dxdt_dt |dxdt_i|)), with
-    a_dxdt_dt = a_dxdt * |dt| formed once per step, as odeint's rel_error does. */
+    a_dxdt_dt = a_dxdt * |dt| formed once per step, as odeint's rel_error does.
+
+    And, for FSAL methods (chain_traits::last_derivative_is_next_first), where the step's
+    dxdt comes from and goes to when the controller hands the last derivative on as
+    odeint's does (controlled_explicit_rk::reuse_last_derivative): with given_dxdt set,
+    F_0 = dxdt is read from those n values (backend memory) instead of evaluated, and
+    with next_dxdt set the step writes its last stage derivative F_{L-1} =
+    f(x_new, t + dt) there, all n values (the plan must keep that derivative,
+    chain_options::keep_derivatives). nullptr: F_0 is evaluated, F_{L-1} not kept there. */
 template <class Value>
 struct error_norm_params
 {
@@ -62,6 +71,8 @@ struct error_norm_params
     Value eps_rel;
     Value a_x;
     Value a_dxdt_dt;
+    const Value* given_dxdt = nullptr;
+    Value* next_dxdt = nullptr;
 };
 
 //! The error norm of one block (or, merged, of one step).
@@ -97,6 +108,22 @@ BOOST_ODEINT_TILED_HD Value weighted_sum_row(Value acc, const Value* coef, const
 {
     (add_weighted<Row::nonzero(M)>(acc, coef[M], f[M][c]), ...);
     return acc;
+}
+
+/*! The vector id of error_norm_params::next_dxdt: the last link's derivative, which
+    the plan must keep in memory for the executor to write it there. (The host part
+    of the executors; a plan without it is a bug of the caller.) */
+template <class Tableau, class Plan>
+int next_dxdt_vector(const Plan& plan)
+{
+    using chain = chain_traits<Tableau, true>;
+    constexpr int v = chain::derivative(chain::links - 1);
+    if (!chain::last_derivative_is_next_first)
+        throw std::logic_error("tiled: internal error, only FSAL methods (the last stage derivative is f(x_new)) "
+                               "hand their last derivative on");
+    if (std::size_t(v) >= plan.in_memory.size() || !plan.in_memory[std::size_t(v)])
+        throw std::logic_error("tiled: internal error, a step that hands its last derivative on needs a plan that keeps it");
+    return v;
 }
 
 } // namespace detail

@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <memory>
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -39,6 +40,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_state_kernels.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_workspace.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/given_first_derivative.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/register_tile_kernel.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/stage_kernel.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/streaming_tile_kernel.hpp>
@@ -115,7 +117,7 @@ __global__ void tiled_stage_kernel(cuda_kernel_args<Value, chain_traits<Tableau,
                 const Value tj = coef.stage_time[j];
                 for (long long i = first + threadIdx.x; i < last; i += blockDim.x)
                 {
-                    base[f][i - offset[f]] = static_cast<Value>(sys(std::size_t(i), y, tj));
+                    base[f][i - offset[f]] = link_derivative<j>(sys, std::size_t(i), y, tj, norm_params);
                     block_pointers<Value, NV> bp;
                     for (std::size_t v = 0; v < NV; ++v) bp.p[v] = base[v] ? base[v] + (i - offset[v]) : nullptr;
                     if constexpr (FusedNorm && j == chain::error_link)
@@ -811,10 +813,23 @@ public:
             const bool used = plan.in_memory[v] != 0;
             args.vectors[v] = used ? ws.permanent(v, n) : nullptr;
         }
+        if (params.next_dxdt != nullptr) args.vectors[detail::next_dxdt_vector<Tableau>(plan)] = params.next_dxdt;
         const link_coefficients<Tableau, Value> coef(t, h);
         detail::cuda_norm_accumulator<Value>* norm = ws.norm_accumulator();
         detail::reset_error_norm(norm);
-        run_kernels<Tableau, true, Operations, true>(plan, ws, args, sys, coef, params, norm);
+        bool given = false;
+        if constexpr (chain::last_derivative_is_next_first)
+            if (params.given_dxdt != nullptr)
+            {
+                // F_0 given (FSAL): kernels of their own (given_first_derivative.hpp)
+                run_kernels<Tableau, true, Operations, true>(plan, ws, args,
+                                                             detail::given_first_derivative_system<System>{sys}, coef,
+                                                             params, norm);
+                given = true;
+            }
+        if (!given && params.given_dxdt != nullptr)
+            throw std::logic_error("tiled: internal error, a given F_0 for a method that is not FSAL");
+        if (!given) run_kernels<Tableau, true, Operations, true>(plan, ws, args, sys, coef, params, norm);
         if (use_spare)
             cuda_check(cudaMemcpyAsync(out, result, n * sizeof(Value), cudaMemcpyDeviceToDevice), "copying the output state");
         return detail::read_error_norm(norm);

@@ -47,6 +47,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/given_first_derivative.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/tile_group.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/tile_meta_args.hpp>
 #include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
@@ -276,7 +277,7 @@ struct register_tile
             const int r = lo + int(c) * int(blockDim.x) + int(threadIdx.x);
             if (unsigned(r - a) >= unsigned(b - a)) continue;  // outside [a, b): one compare (a <= b)
             const long long i = h0 + r;
-            f[J][c] = static_cast<Value>(sys(std::size_t(i), view, tj));
+            f[J][c] = link_derivative<J>(sys, std::size_t(i), view, tj, args.norm_params);
             // derivatives of earlier links this tile did not compute at i come from memory
             for_each_index<J>([&](auto MC) {
                 constexpr std::size_t m = decltype(MC)::value;

@@ -28,6 +28,7 @@
 #include <cstddef>
 
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/given_first_derivative.hpp>
 #include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
 #include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
 #include <boost/numeric/odeint/tiled/system/stage_view.hpp>
@@ -63,7 +64,7 @@ __global__ void stage_kernel(stage_kernel_args<Value, chain_traits<Tableau, With
     const unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
     for (unsigned long long i = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x; i < args.n; i += stride)
     {
-        Value fi = static_cast<Value>(sys(std::size_t(i), y, tj));
+        Value fi = link_derivative<J>(sys, std::size_t(i), y, tj, norm_params);
         block_pointers<Value, NV> bp;
         for (std::size_t v = 0; v < NV; ++v) bp.p[v] = args.vectors[v] ? args.vectors[v] + i : nullptr;
         if (args.vectors[f]) args.vectors[f][i] = fi;  // a later link reads it

@@ -38,6 +38,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/given_first_derivative.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/streaming_layout.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/tile_meta_args.hpp>
 #include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
@@ -208,7 +209,10 @@ __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm_f
                     if constexpr (layout::reads_derivative(J, m)) f[m][0] = derivative_fifo[m][S * (J - m) - 1];
                 });
                 const streaming_view<Value> view{rings + RING * J * c, unsigned(base), ring_mask};
-                f[J][0] = static_cast<Value>(sys(std::size_t(base + r), view, coef.stage_time[J]));
+                // a step with F_0 given (FSAL reuse) runs kernels of its own, whose link 0
+                // loads F_0 instead of evaluating it (given_first_derivative.hpp)
+                f[J][0] = link_derivative<std::size_t(J)>(sys, std::size_t(base + r), view, coef.stage_time[J],
+                                                          args.norm_params);
                 derivative[J] = f[J][0];
                 Value y = Value(0);
                 if constexpr (J == 0)

@@ -27,6 +27,7 @@
 #include <atomic>
 #include <cstddef>
 #include <memory>
+#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -98,7 +99,8 @@ struct error_norm_accumulator
 /*! Runs the tiles of one plan for one step. With FusedNorm (error chain only) the
     error link's LC reduces the error estimate to odeint's error norm instead of
     storing it (fused_operations::apply_link_lc_error_norm), one merge per block. */
-template <class Tableau, bool WithError, class Operations, class System, class Value, bool FusedNorm = false>
+template <class Tableau, bool WithError, class Operations, class System, class Value, bool FusedNorm = false,
+          bool GivenFirstDerivative = false>
 class tbb_tile_runner
 {
     static_assert(!FusedNorm || WithError, "a fused error norm needs the error chain");
@@ -241,7 +243,11 @@ private:
         {
             const long long e = std::min(hi, b + (long long)m_block);
             Value* fb = fj + (b - f_off);
-            if constexpr (has_range_rhs<System, stage_view<Value>, Value, Value>::value)
+            // F_0 given (an FSAL controller's last derivative, error_norm_params): read, not
+            // evaluated; a runner of its own, so that the others carry no test for it
+            if constexpr (J == 0 && GivenFirstDerivative)
+                std::copy(m_norm_params->given_dxdt + b, m_norm_params->given_dxdt + e, fb);
+            else if constexpr (has_range_rhs<System, stage_view<Value>, Value, Value>::value)
                 m_sys.evaluate_range(std::size_t(b), std::size_t(e), y, fb, tj);
             else
                 for (long long i = b; i < e; ++i) fb[i - b] = static_cast<Value>(m_sys(std::size_t(i), y, tj));
@@ -292,6 +298,15 @@ public:
                                                   const error_norm_params<Value>& params)
     {
         detail::error_norm_accumulator<Value> acc;
+        if constexpr (chain_traits<Tableau, true>::last_derivative_is_next_first)
+            if (params.given_dxdt != nullptr)
+            {
+                run_impl<Tableau, true, Operations, true, true>(plan, ws, sys, y, out, static_cast<Value*>(nullptr), t, h,
+                                                                &params, &acc);
+                return acc.result();
+            }
+        if (params.given_dxdt != nullptr)
+            throw std::logic_error("tiled: internal error, a given F_0 for a method that is not FSAL");
         run_impl<Tableau, true, Operations, true>(plan, ws, sys, y, out, static_cast<Value*>(nullptr), t, h, &params, &acc);
         return acc.result();
     }
@@ -327,12 +342,14 @@ public:
     }
 
 private:
-    template <class Tableau, bool WithError, class Operations, bool FusedNorm, class System, class Value, class Time>
+    template <class Tableau, bool WithError, class Operations, bool FusedNorm, bool GivenFirstDerivative = false,
+              class System, class Value, class Time>
     static void run_impl(const tiling_plan& plan, tbb_workspace<Value>& ws, const System& sys, const Value* y, Value* out,
                          Value* err, Time t, Time h, const error_norm_params<Value>* norm_params,
                          detail::error_norm_accumulator<Value>* norm)
     {
-        using runner_type = detail::tbb_tile_runner<Tableau, WithError, Operations, System, Value, FusedNorm>;
+        using runner_type =
+            detail::tbb_tile_runner<Tableau, WithError, Operations, System, Value, FusedNorm, GivenFirstDerivative>;
         constexpr std::size_t NV = runner_type::NV;
         const std::size_t n = plan.n;
         const bool use_spare = (out == y) && !plan.in_place_safe;
@@ -347,6 +364,8 @@ private:
             const bool used = plan.in_memory[v] != 0;
             vectors[v] = used ? ws.permanent(v, n) : nullptr;
         }
+        if constexpr (FusedNorm)
+            if (norm_params->next_dxdt != nullptr) vectors[detail::next_dxdt_vector<Tableau>(plan)] = norm_params->next_dxdt;
 
         const link_coefficients<Tableau, Value> coef(t, h);
         const runner_type runner(sys, vectors, coef, plan.config.block_size(), norm_params, norm);
