@@ -29,31 +29,29 @@ for exe in "$bin"/*_cuda; do
   echo "$name: exit $rc in $((SECONDS - start)) s ($(tail -2 /tmp/gpu_test.log | tr -d '\033' | tr '\n' ' ' | cut -c1-120))"
   [ $rc -ne 0 ] && failed=$((failed + 1))
 done
-if [ "${3:-}" = sanitize ]; then
-  exe="$bin/cuda_tiled_steppers_cuda"
-  for tool in memcheck racecheck synccheck; do
-    for case_name in streaming_tiles_of_awkward_sizes_agree streaming_tiles_with_and_without_unchecked_steps_agree \
-                     automatic_streams_overlapped_tiles_where_the_kernel_applies; do
-      timeout 200 compute-sanitizer --tool "$tool" --error-exitcode 9 "$exe" --run_test="$case_name" \
-        > /tmp/sanitize.log 2>&1
-      rc=$?
-      { echo "==== $tool $case_name: exit $rc"; cat /tmp/sanitize.log; } >> "$out/sanitize.log"
-      echo "compute-sanitizer $tool $case_name: exit $rc ($(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' /tmp/sanitize.log | tail -1))"
-    done
+# compute-sanitizer TOOL on test program EXE's cases CASE...; the log to OUT/sanitize.log
+sanitize() {
+  local exe=$1 tool=$2 case_name rc
+  shift 2
+  for case_name in "$@"; do
+    timeout 200 compute-sanitizer --tool "$tool" --error-exitcode 9 "$exe" --run_test="$case_name" \
+      > /tmp/sanitize.log 2>&1
+    rc=$?
+    { echo "==== $tool $case_name: exit $rc"; cat /tmp/sanitize.log; } >> "$out/sanitize.log"
+    echo "compute-sanitizer $tool $case_name: exit $rc ($(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' /tmp/sanitize.log | tail -1))"
   done
-  exe="$bin/cuda_adaptive_cuda"
+}
+if [ "${3:-}" = sanitize ]; then
+  for tool in memcheck racecheck synccheck; do
+    sanitize "$bin/cuda_tiled_steppers_cuda" "$tool" streaming_tiles_of_awkward_sizes_agree \
+      streaming_tiles_with_and_without_unchecked_steps_agree automatic_streams_overlapped_tiles_where_the_kernel_applies
+  done
   # dense output with automatic()'s streamed steps, and the FSAL controller's given F_0
   # and handed-on last derivative in every kernel family (device_tilings())
   for tool in memcheck racecheck; do
-    for case_name in make_controlled_and_make_dense_output_take_device_vectors \
-                     fsal_controller_reuses_the_last_derivative_on_the_device \
-                     dense_output_on_the_device_reusing_the_last_derivative_observes_what_the_host_observes; do
-      timeout 200 compute-sanitizer --tool "$tool" --error-exitcode 9 "$exe" --run_test="$case_name" \
-        > /tmp/sanitize.log 2>&1
-      rc=$?
-      { echo "==== $tool $case_name: exit $rc"; cat /tmp/sanitize.log; } >> "$out/sanitize.log"
-      echo "compute-sanitizer $tool $case_name: exit $rc ($(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' /tmp/sanitize.log | tail -1))"
-    done
+    sanitize "$bin/cuda_adaptive_cuda" "$tool" make_controlled_and_make_dense_output_take_device_vectors \
+      fsal_controller_reuses_the_last_derivative_on_the_device \
+      dense_output_on_the_device_reusing_the_last_derivative_observes_what_the_host_observes
   done
 fi
 exit "$failed"
