@@ -126,6 +126,18 @@ int next_dxdt_vector(const Plan& plan)
     return v;
 }
 
+/*! Does the step take F_0 as given (error_norm_params::given_dxdt)? Only FSAL methods'
+    steps do (the executors build kernels that read it for those alone); one of another
+    method is a bug of the caller. */
+template <class Tableau, class Value>
+bool first_derivative_given(const error_norm_params<Value>& params)
+{
+    if (params.given_dxdt == nullptr) return false;
+    if (!chain_traits<Tableau, true>::last_derivative_is_next_first)
+        throw std::logic_error("tiled: internal error, a given F_0 for a method that is not FSAL");
+    return true;
+}
+
 } // namespace detail
 
 struct fused_operations

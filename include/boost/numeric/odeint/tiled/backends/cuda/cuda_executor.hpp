@@ -28,7 +28,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <memory>
-#include <stdexcept>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -817,19 +816,15 @@ public:
         const link_coefficients<Tableau, Value> coef(t, h);
         detail::cuda_norm_accumulator<Value>* norm = ws.norm_accumulator();
         detail::reset_error_norm(norm);
-        bool given = false;
-        if constexpr (chain::last_derivative_is_next_first)
-            if (params.given_dxdt != nullptr)
-            {
-                // F_0 given (FSAL): kernels of their own (given_first_derivative.hpp)
+        if (detail::first_derivative_given<Tableau>(params))
+        {
+            if constexpr (chain::last_derivative_is_next_first)  // kernels of their own (given_first_derivative.hpp)
                 run_kernels<Tableau, true, Operations, true>(plan, ws, args,
                                                              detail::given_first_derivative_system<System>{sys}, coef,
                                                              params, norm);
-                given = true;
-            }
-        if (!given && params.given_dxdt != nullptr)
-            throw std::logic_error("tiled: internal error, a given F_0 for a method that is not FSAL");
-        if (!given) run_kernels<Tableau, true, Operations, true>(plan, ws, args, sys, coef, params, norm);
+        }
+        else
+            run_kernels<Tableau, true, Operations, true>(plan, ws, args, sys, coef, params, norm);
         if (use_spare)
             cuda_check(cudaMemcpyAsync(out, result, n * sizeof(Value), cudaMemcpyDeviceToDevice), "copying the output state");
         return detail::read_error_norm(norm);

@@ -27,7 +27,6 @@
 #include <atomic>
 #include <cstddef>
 #include <memory>
-#include <stdexcept>
 #include <thread>
 #include <vector>
 
@@ -298,15 +297,13 @@ public:
                                                   const error_norm_params<Value>& params)
     {
         detail::error_norm_accumulator<Value> acc;
-        if constexpr (chain_traits<Tableau, true>::last_derivative_is_next_first)
-            if (params.given_dxdt != nullptr)
-            {
+        if (detail::first_derivative_given<Tableau>(params))
+        {
+            if constexpr (chain_traits<Tableau, true>::last_derivative_is_next_first)  // a runner of its own
                 run_impl<Tableau, true, Operations, true, true>(plan, ws, sys, y, out, static_cast<Value*>(nullptr), t, h,
                                                                 &params, &acc);
-                return acc.result();
-            }
-        if (params.given_dxdt != nullptr)
-            throw std::logic_error("tiled: internal error, a given F_0 for a method that is not FSAL");
+            return acc.result();
+        }
         run_impl<Tableau, true, Operations, true>(plan, ws, sys, y, out, static_cast<Value*>(nullptr), t, h, &params, &acc);
         return acc.result();
     }
