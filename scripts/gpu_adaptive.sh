@@ -18,10 +18,8 @@ out=$(cd "$out" && pwd)
 cd "$repo_root"
 steps=${GPU_ADAPTIVE_STEPS:-"test sanitize bench"}
 
-if [ ! -e /usr/include/tbb/tbb.h ] && [ ! -e /usr/local/include/tbb/tbb.h ] && ls .deps/*.deb >/dev/null 2>&1; then
-  # shellcheck source=device/tbb_env.sh
-  source scripts/device/tbb_env.sh
-fi
+# shellcheck source=device/tbb_env.sh
+source scripts/device/tbb_env.sh  # TBB from .deps/ where none is installed
 export PATH="$PATH:/usr/local/cuda/bin"
 jobs=$(nproc 2>/dev/null || echo 4)
 build=build-gpu-adaptive

@@ -17,10 +17,8 @@ bin=${1:?folder of the probes}
 out=${2:?output folder}
 mkdir -p "$out"
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
-if [ ! -e /usr/include/tbb/tbb.h ] && ls .deps/*.deb >/dev/null 2>&1; then
-  # shellcheck source=scripts/device/tbb_env.sh disable=SC1091
-  source scripts/device/tbb_env.sh
-fi
+# shellcheck source=scripts/device/tbb_env.sh disable=SC1091
+source scripts/device/tbb_env.sh  # TBB from .deps/ where none is installed
 export BOOST_ODEINT_TILED_TUNING_CACHE=off
 log="$out/fsal_compare.txt"
 { nvidia-smi --query-gpu=name,clocks.max.sm --format=csv,noheader; lscpu | grep -E "Model name|^CPU\(s\)"; } > "$log" 2>&1

@@ -13,10 +13,8 @@ distances=("$@")
 [ ${#distances[@]} -eq 0 ] && distances=(32 64 128 256)
 mkdir -p "$out"
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
-if [ ! -e /usr/include/tbb/tbb.h ] && ls .deps/*.deb >/dev/null 2>&1; then
-  # shellcheck source=scripts/device/tbb_env.sh disable=SC1091
-  source scripts/device/tbb_env.sh
-fi
+# shellcheck source=scripts/device/tbb_env.sh disable=SC1091
+source scripts/device/tbb_env.sh  # TBB from .deps/ where none is installed
 export PATH="$PATH:/usr/local/cuda/bin"
 mkdir -p build-probe
 if [ ! -x build-probe/tiling_probe ] || [ scripts/device/tiling_probe.cu -nt build-probe/tiling_probe ] ||

@@ -22,10 +22,8 @@ tag=${3:?file tag, e.g. h200_v8}
 shift 3
 mkdir -p "$out"
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
-if [ ! -e /usr/include/tbb/tbb.h ] && ls .deps/*.deb >/dev/null 2>&1; then
-  # shellcheck source=scripts/device/tbb_env.sh disable=SC1091
-  source scripts/device/tbb_env.sh
-fi
+# shellcheck source=scripts/device/tbb_env.sh disable=SC1091
+source scripts/device/tbb_env.sh  # TBB from .deps/ where none is installed
 if [ "${tool%.gz}" != "$tool" ]; then gunzip -c "$tool" > /tmp/bot_tool && chmod +x /tmp/bot_tool && tool=/tmp/bot_tool; fi
 # adaptive DOPRI5 at d = 32 with automatic()'s tiling (the `adaptive` step, and part of `bench`)
 adaptive_step() {

@@ -13,10 +13,8 @@ bin=${1:?folder of test binaries}
 out=${2:?output folder}
 mkdir -p "$out"
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
-if [ ! -e /usr/include/tbb/tbb.h ] && ls .deps/*.deb >/dev/null 2>&1; then
-  # shellcheck source=scripts/device/tbb_env.sh disable=SC1091
-  source scripts/device/tbb_env.sh
-fi
+# shellcheck source=scripts/device/tbb_env.sh disable=SC1091
+source scripts/device/tbb_env.sh  # TBB from .deps/ where none is installed
 export PATH="$PATH:/usr/local/cuda/bin"
 export BOOST_ODEINT_TILED_TUNING_CACHE=off
 failed=0

@@ -8,7 +8,8 @@ set -u -o pipefail
 out=${1:?output folder}
 mkdir -p "$out"
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
-[ ! -e /usr/include/tbb/tbb.h ] && ls .deps/*.deb >/dev/null 2>&1 && source scripts/device/tbb_env.sh
+# shellcheck source=scripts/device/tbb_env.sh disable=SC1091
+source scripts/device/tbb_env.sh  # TBB from .deps/ where none is installed
 export PATH="$PATH:/usr/local/cuda/bin"
 if [ ! -x build-probe/tiling_probe ]; then
   mkdir -p build-probe

@@ -24,10 +24,8 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$repo_root" || exit 1
 
-if [ ! -e /usr/include/tbb/tbb.h ] && [ ! -e /usr/local/include/tbb/tbb.h ] && ls .deps/*.deb >/dev/null 2>&1; then
-  # shellcheck source=scripts/device/tbb_env.sh disable=SC1091
-  source scripts/device/tbb_env.sh
-fi
+# shellcheck source=scripts/device/tbb_env.sh disable=SC1091
+source scripts/device/tbb_env.sh  # TBB from .deps/ where none is installed
 export PATH="$PATH:/usr/local/cuda/bin"
 jobs=$(nproc 2>/dev/null || echo 4)
 build="build-bench-gpu"

@@ -10,7 +10,8 @@
 set -u -o pipefail
 out=${1:?output folder}
 mkdir -p "$out" build-probe
-[ ! -e /usr/include/tbb/tbb.h ] && ls .deps/*.deb >/dev/null 2>&1 && source scripts/device/tbb_env.sh
+# shellcheck source=scripts/device/tbb_env.sh disable=SC1091
+source scripts/device/tbb_env.sh  # TBB from .deps/ where none is installed
 export PATH="$PATH:/usr/local/cuda/bin"
 [ -x build-probe/adaptive_probe ] ||
   nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr --extended-lambda -Iinclude \
