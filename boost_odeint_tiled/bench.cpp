@@ -434,7 +434,7 @@ struct context
     separately, the same tiling differed by up to 16 % on a shared 16-core VM, which
     made a tuned configuration look slower than the very configuration it is. On the
     CPU a tiling without a block size runs blocks of tbb_tuning::block_size: `none` and
-    `none block_size=1024` are one configuration there. */
+    `none block_size=512` are one configuration there. */
 void pool_same_tilings(std::vector<bench_result>& rs, backend_kind backend)
 {
     auto effective = [backend](const std::string& text) {

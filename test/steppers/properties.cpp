@@ -244,6 +244,38 @@ BOOST_AUTO_TEST_CASE(every_tiling_gives_bitwise_the_same_result)
     }
 }
 
+// A tile of one thread runs its links as a wavefront, block_size components a round
+// (backends/tbb/tbb_executor.hpp); a block as wide as the tile runs them link by link.
+// Any round size gives the same bits, down to rounds of one component and rounds
+// shorter than d.
+BOOST_AUTO_TEST_CASE(tiles_give_bitwise_the_same_result_for_every_wavefront_round)
+{
+    const std::size_t n = 2500, d = 7;
+    const problems::wide_stencil p(n, d, 1.0);
+    const double dt = p.suggested_dt();
+    const tiled::tiling shapes[] = {tiled::tiling::trapezoidal(400, 4), tiled::tiling::trapezoidal(n + 50, 7),
+                                    tiled::tiling::hexagonal(300, 4), tiled::tiling::overlapped(600, 7)};
+    for (tiled::tiling shape : shapes)
+    {
+        shape.threads_per_tile(1);
+        const auto with_round = [&](std::size_t b) { return tiled::tiling(shape).block_size(b); };
+        const state rk4 = run_steps<tiled::runge_kutta4<state>>(with_round(1 << 20), p, 3, dt);
+        const auto dopri5 = run_steps_with_error<tiled::runge_kutta_dopri5<state>>(with_round(1 << 20), p, 3, dt);
+        const state verner = run_steps<tiled::runge_kutta_verner56<state>>(with_round(1 << 20), p, 3, dt);
+        for (std::size_t b : {std::size_t(1), std::size_t(2), d - 1, d, d + 1, std::size_t(64), std::size_t(512)})
+        {
+            BOOST_TEST_CONTEXT(shape.to_string() << ", rounds of " << b)
+            {
+                BOOST_TEST(bitwise_equal(rk4, run_steps<tiled::runge_kutta4<state>>(with_round(b), p, 3, dt)));
+                const auto e = run_steps_with_error<tiled::runge_kutta_dopri5<state>>(with_round(b), p, 3, dt);
+                BOOST_TEST(bitwise_equal(dopri5.first, e.first));
+                BOOST_TEST(bitwise_equal(dopri5.second, e.second));
+                BOOST_TEST(bitwise_equal(verner, run_steps<tiled::runge_kutta_verner56<state>>(with_round(b), p, 3, dt)));
+            }
+        }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(stepper_copies_share_plan_and_buffers_and_step_identically)
 {
     const problems::bruss2d p(16, 40);

@@ -2,12 +2,22 @@
  boost/numeric/odeint/tiled/backends/tbb/tbb_executor.hpp
 
  Executes a tiling plan on the CPU with TBB. Kernels run one after the other;
- the tiles of a kernel run in parallel. Inside a tile the links run in order; a
- link's RHS and its linear combinations are fused block by block (reference
- digest 001_D §1.3, "in-link sub-blocked"), so a block of F_j is consumed while
- it is still in L1. Vectors a tile keeps to itself live in a tile-local scratch
- area ("array contraction", digest 001_D §1.2) that stays in cache; only the edge
- strips other tiles need travel through memory.
+ the tiles of a kernel run in parallel. A link's RHS and its linear combinations
+ are fused block by block (reference digest 001_D §1.3, "in-link sub-blocked"),
+ so a block of F_j is consumed while it is still in L1. Vectors a tile keeps to
+ itself live in a tile-local scratch area ("array contraction", digest 001_D
+ §1.2); only the edge strips other tiles need travel through memory.
+
+ A tile of one thread runs its links as a wavefront: each round, link j computes
+ the next block up to j*d components behind the front, which is all that link
+ j-1 has left it to read. A block's stage data is then read by the next link a
+ round later, still in L1, rather than after a pass over the whole tile, from L2.
+ On the 16-core Xeon VMs that took 8-17 % off DOPRI5 and Verner 5(6) steps at
+ d = 32 (RK4: within those VMs' noise) and 40-48 % off the wide tiles automatic()
+ picks for them at d = 1024, whose working set had spilled out of L2; one core in
+ cache ran Verner 5(6) 20-40 % faster (fifteenth session,
+ doc/results/cpu_16_cores.md). The values are those of link-by-link order, bit for
+ bit: every component is formed by the same operations.
 
  Multi-thread tiles (digest 001_D §1.4-1.7): with threads_per_tile = T > 1, teams
  of T workers share a tile, each taking the same block range of every link
@@ -24,6 +34,7 @@
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TBB_EXECUTOR_HPP_INCLUDED
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cstddef>
 #include <memory>
@@ -36,6 +47,7 @@
 #include <tbb/task_arena.h>
 
 #include <boost/numeric/odeint/tiled/backends/tbb/tbb_workspace.hpp>
+#include <boost/numeric/odeint/tiled/backends/tbb/tuning.hpp>
 #include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
 #include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
@@ -110,10 +122,11 @@ public:
     using views_type = tile_views<Value, NV>;
 
     tbb_tile_runner(const System& sys, Value* const (&vectors)[NV],
-                    const link_coefficients<Tableau, Value>& coef, std::size_t block,
+                    const link_coefficients<Tableau, Value>& coef, std::size_t block, std::size_t d,
                     const error_norm_params<Value>* norm_params = nullptr,
                     error_norm_accumulator<Value>* norm = nullptr)
-        : m_sys(sys), m_coef(coef), m_block(block ? block : 1024), m_norm_params(norm_params), m_norm(norm)
+        : m_sys(sys), m_coef(coef), m_block(block ? block : tbb_tuning::block_size), m_d(static_cast<long long>(d)),
+          m_norm_params(norm_params), m_norm(norm)
     {
         for (std::size_t v = 0; v < NV; ++v) m_vectors[v] = vectors[v];
     }
@@ -174,15 +187,41 @@ public:
         dispatch_link<chain::links>(j, [&](auto J) { this->run_link_blocks<decltype(J)::value>(w, lo, hi); });
     }
 
-    //! The whole tile on the calling thread.
+    /*! The whole tile on the calling thread, its links as a wavefront (see the file's
+        comment). Link j at component i reads link j-1's stage argument at i-d .. i+d
+        and the derivatives of links before it at i alone, so a link may run up to j*d
+        components behind a front that link 0 leads; what the tile does not compute of
+        a stage argument it has read from memory (the strips) before the first round. */
     void run_tile(const tile_plan& t, Value* scratch) const
     {
         const views_type w = views_for(t, scratch);
         move_strips(t, w, false, 0, 1);
-        for (std::size_t j = t.link_begin; j < t.link_end(); ++j)
+        const std::size_t links = t.links.size();
+        // link j has computed [first, done[j]); a tile has at most the chain's links
+        std::array<long long, chain::links> done{};
+        long long front = 0, end = 0;  // the front's first and last position
+        bool any = false;
+        for (std::size_t j = 0; j < links; ++j)
         {
-            const interval a = t.at_link(j);
-            if (!a.empty()) run_link(j, w, a.first, a.last);
+            const interval& a = t.links[j];
+            const long long lag = (long long)j * m_d;
+            done[j] = a.first;
+            if (a.empty()) continue;
+            front = any ? std::min(front, a.first + lag) : a.first + lag;
+            end = any ? std::max(end, a.last + lag) : a.last + lag;
+            any = true;
+        }
+        const long long round = (long long)m_block;
+        for (long long p = front + round;; p += round)
+        {
+            for (std::size_t j = 0; j < links; ++j)
+            {
+                const long long hi = std::min(t.links[j].last, p - (long long)j * m_d);
+                if (hi <= done[j]) continue;
+                run_link(t.link_begin + j, w, done[j], hi);
+                done[j] = hi;
+            }
+            if (p >= end) break;
         }
         move_strips(t, w, true, 0, 1);
     }
@@ -266,6 +305,7 @@ private:
     const System& m_sys;
     const link_coefficients<Tableau, Value>& m_coef;
     std::size_t m_block;
+    long long m_d;
     const error_norm_params<Value>* m_norm_params;
     error_norm_accumulator<Value>* m_norm;
     Value* m_vectors[NV];
@@ -365,7 +405,7 @@ private:
             if (norm_params->next_dxdt != nullptr) vectors[detail::next_dxdt_vector<Tableau>(plan)] = norm_params->next_dxdt;
 
         const link_coefficients<Tableau, Value> coef(t, h);
-        const runner_type runner(sys, vectors, coef, plan.config.block_size(), norm_params, norm);
+        const runner_type runner(sys, vectors, coef, plan.config.block_size(), plan.d, norm_params, norm);
         const std::size_t workers = std::size_t(std::max(1, tbb::this_task_arena::max_concurrency()));
         const std::size_t team = std::min<std::size_t>(std::max<std::size_t>(1, plan.config.threads_per_tile()),
                                                        std::min<std::size_t>(workers, 30));

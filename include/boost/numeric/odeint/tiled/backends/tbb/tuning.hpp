@@ -92,9 +92,10 @@ struct tbb_tuning
     static constexpr double cache_fill = 0.5;
     //! Tiles per worker and kernel wanted for load balance.
     static constexpr std::size_t tiles_per_worker = 3;
-    //! Components per fused RHS+LC block (thesis: 1024; 512 to 4096 measured within
-    //! 10% on a 16-core Xeon, BRUSS2D d = 32).
-    static constexpr std::size_t block_size = 1024;
+    //! Components per fused RHS+LC block and wavefront round, where a tiling sets no
+    //! block_size (thesis: 1024; with the executor's wavefront 512 beat 256 and 1024 by
+    //! a few per cent on the 16-core Xeon VMs, BRUSS2D RK4, d = 32).
+    static constexpr std::size_t block_size = 512;
     //! Extra cost, in vectors of memory traffic per step, of a tile whose working set
     //! lives in the shared last-level cache instead of private L2: measured on a
     //! 16-core Xeon (2 MiB L2, BRUSS2D RK4, d = 1024): 64 Ki-wide tiles moving 2.5
