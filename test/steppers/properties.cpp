@@ -244,10 +244,10 @@ BOOST_AUTO_TEST_CASE(every_tiling_gives_bitwise_the_same_result)
     }
 }
 
-// A tile of one thread runs its links as a wavefront, block_size components a round
-// (backends/tbb/tbb_executor.hpp); a block as wide as the tile runs them link by link.
-// Any round size gives the same bits, down to rounds of one component and rounds
-// shorter than d.
+// A tile of one thread runs its links as a wavefront, rounds of max(block_size, 2d)
+// components in blocks of block_size (backends/tbb/tbb_executor.hpp); a block as wide
+// as the tile runs them link by link. Every round and block size gives the same bits,
+// from the least rounds (2d) in blocks of one component to beyond the tile.
 BOOST_AUTO_TEST_CASE(tiles_give_bitwise_the_same_result_for_every_wavefront_round)
 {
     const std::size_t n = 2500, d = 7;

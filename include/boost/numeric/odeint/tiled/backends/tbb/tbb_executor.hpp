@@ -8,15 +8,14 @@
  itself live in a tile-local scratch area ("array contraction", digest 001_D
  §1.2); only the edge strips other tiles need travel through memory.
 
- A tile of one thread runs its links as a wavefront: each round, link j computes
- the next block up to j*d components behind the front, which is all that link
- j-1 has left it to read. A block's stage data is then read by the next link a
+ A tile of one thread runs its links as a wavefront: each round (a block, and at
+ least 2d components) the front advances and link j computes up to j*d components
+ behind it, which is all that link j-1 has left it to read. A block's stage data is then read by the next link a
  round later, still in L1, rather than after a pass over the whole tile, from L2.
- On the 16-core Xeon VMs that took 8-17 % off DOPRI5 and Verner 5(6) steps at
- d = 32 (RK4: within those VMs' noise) and 40-48 % off the wide tiles automatic()
- picks for them at d = 1024, whose working set had spilled out of L2; one core in
- cache ran Verner 5(6) 20-40 % faster (fifteenth session,
- doc/results/cpu_16_cores.md). The values are those of link-by-link order, bit for
+ On the 16-core Xeon VMs that took 10-20 % off RK4, DOPRI5 and Verner 5(6) steps
+ at d = 32 and about 40 % off the wide tiles automatic() picks for DOPRI5 and
+ Verner 5(6) at d = 1024, whose working set had spilled out of L2 (narrow tiles at
+ d = 1024 ran up to 10 % slower); fifteenth session, doc/results/cpu_16_cores.md. The values are those of link-by-link order, bit for
  bit: every component is formed by the same operations.
 
  Multi-thread tiles (digest 001_D §1.4-1.7): with threads_per_tile = T > 1, teams
@@ -211,7 +210,10 @@ public:
             end = any ? std::max(end, a.last + lag) : a.last + lag;
             any = true;
         }
-        const long long round = (long long)m_block;
+        // rounds of a block, and of at least 2d: where a few rows of d components
+        // already fill L1 (d = 1024: 8 KiB per vector and row), smaller rounds only add
+        // calls (Zen 4, BRUSS2D d = 1024: rounds of 512 took 12 % longer than 2048)
+        const long long round = std::max<long long>((long long)m_block, 2 * m_d);
         for (long long p = front + round;; p += round)
         {
             for (std::size_t j = 0; j < links; ++j)
