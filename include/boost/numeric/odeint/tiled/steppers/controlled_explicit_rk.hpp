@@ -421,8 +421,9 @@ private:
             if (hands_on)
             {
                 buffers& b = *m_buffers;
-                ensure_derivative(system, in, t, m_reuse && given_dxdt == nullptr);  // sizes the buffers too
-                if (m_reuse && given_dxdt == nullptr) params.given_dxdt = detail::state_data(b.derivative[b.current]);
+                const bool read_held = m_reuse && given_dxdt == nullptr;  // F_0: the derivative held for `in`
+                ensure_derivative(system, in, t, read_held);  // sizes the buffers too
+                if (read_held) params.given_dxdt = detail::state_data(b.derivative[b.current]);
                 params.next_dxdt = detail::state_data(b.derivative[1 - b.current]);
                 keep |= 1ULL << last_link;
             }

@@ -10,13 +10,14 @@
 
  A tile of one thread runs its links as a wavefront: each round (a block, and at
  least 2d components) the front advances and link j computes up to j*d components
- behind it, which is all that link j-1 has left it to read. A block's stage data is then read by the next link a
- round later, still in L1, rather than after a pass over the whole tile, from L2.
- On the 16-core Xeon VMs that took 10-20 % off RK4, DOPRI5 and Verner 5(6) steps
- at d = 32 and about 40 % off the wide tiles automatic() picks for DOPRI5 and
- Verner 5(6) at d = 1024, whose working set had spilled out of L2 (narrow tiles at
- d = 1024 ran up to 10 % slower); fifteenth session, doc/results/cpu_16_cores.md. The values are those of link-by-link order, bit for
- bit: every component is formed by the same operations.
+ behind it, which is all that link j-1 has left it to read. A block's stage data
+ is then read by the next link a round later, still in L1, rather than after a
+ pass over the whole tile, from L2. On the 16-core Xeon VMs that took 10-20 % off
+ RK4, DOPRI5 and Verner 5(6) steps at d = 32 and about 40 % off the wide tiles
+ automatic() picks for DOPRI5 and Verner 5(6) at d = 1024, whose working set had
+ spilled out of L2 (narrow tiles at d = 1024 ran up to 10 % slower; fifteenth
+ session, doc/results/cpu_16_cores.md). The values are those of link-by-link
+ order, bit for bit: every component is formed by the same operations.
 
  Multi-thread tiles (digest 001_D §1.4-1.7): with threads_per_tile = T > 1, teams
  of T workers share a tile, each taking the same block range of every link
