@@ -171,6 +171,16 @@ tiled::tiling_plan healthy_rk4_plan()
     return p;
 }
 
+// d >= n: any tiling, however narrow, degenerates to none() and passes the checker.
+void expect_degenerate(const tiled::link_chain& chain, std::size_t n, std::size_t d, const tiled::tiling& t)
+{
+    const tiled::tiling_plan p = tiled::make_tiling_plan(chain, n, d, t);
+    const tiled::plan_check_result ok = tiled::check_plan(p);
+    BOOST_TEST(ok.ok, ok.error);
+    BOOST_TEST((p.config.kind() == tiled::tiling::scheme::none));
+    BOOST_TEST(p.d == d);
+}
+
 // A tiling narrower than its scheme's minimum must throw std::invalid_argument that
 // names the width and the bound (`bound`, e.g. "(2h-1)*d"); `accepted` is the
 // failure message should it not throw.
@@ -197,7 +207,7 @@ BOOST_AUTO_TEST_SUITE(plan_tiling_plan)
 BOOST_AUTO_TEST_CASE(every_valid_random_trapezoidal_plan_passes_the_checker_and_every_too_narrow_one_throws)
 {
     std::mt19937 rng(20260101u);
-    std::size_t valid = 0, invalid = 0;
+    std::size_t valid = 0, invalid = 0, degenerate = 0;
     for (const named_chain& c : all_chains())
         for (int iter = 0; iter < 400; ++iter)
         {
@@ -208,7 +218,12 @@ BOOST_AUTO_TEST_CASE(every_valid_random_trapezoidal_plan_passes_the_checker_and_
             const tiled::tiling t = tiled::tiling::trapezoidal(r.width, r.height);
             BOOST_TEST_CONTEXT(describe(c, r, t))
             {
-                if (r.width >= minimum)
+                if (r.d >= r.n)
+                {
+                    ++degenerate;
+                    expect_degenerate(c.chain, r.n, r.d, t);
+                }
+                else if (r.width >= minimum)
                 {
                     ++valid;
                     const tiled::tiling_plan p = tiled::make_tiling_plan(c.chain, r.n, r.d, t);
@@ -228,12 +243,13 @@ BOOST_AUTO_TEST_CASE(every_valid_random_trapezoidal_plan_passes_the_checker_and_
         }
     BOOST_TEST(valid > 1500u);
     BOOST_TEST(invalid > 100u);
+    BOOST_TEST(degenerate > 50u);
 }
 
 BOOST_AUTO_TEST_CASE(every_valid_random_hexagonal_plan_passes_the_checker_and_every_too_narrow_one_throws)
 {
     std::mt19937 rng(777u);
-    std::size_t valid = 0, invalid = 0;
+    std::size_t valid = 0, invalid = 0, degenerate = 0;
     for (const named_chain& c : all_chains())
         for (int iter = 0; iter < 400; ++iter)
         {
@@ -244,7 +260,12 @@ BOOST_AUTO_TEST_CASE(every_valid_random_hexagonal_plan_passes_the_checker_and_ev
             const tiled::tiling t = tiled::tiling::hexagonal(r.width, r.height);
             BOOST_TEST_CONTEXT(describe(c, r, t))
             {
-                if (r.width >= minimum)
+                if (r.d >= r.n)
+                {
+                    ++degenerate;
+                    expect_degenerate(c.chain, r.n, r.d, t);
+                }
+                else if (r.width >= minimum)
                 {
                     ++valid;
                     const tiled::tiling_plan p = tiled::make_tiling_plan(c.chain, r.n, r.d, t);
@@ -261,12 +282,13 @@ BOOST_AUTO_TEST_CASE(every_valid_random_hexagonal_plan_passes_the_checker_and_ev
         }
     BOOST_TEST(valid > 1500u);
     BOOST_TEST(invalid > 100u);
+    BOOST_TEST(degenerate > 50u);
 }
 
 BOOST_AUTO_TEST_CASE(every_valid_random_overlapped_plan_passes_the_checker_and_every_too_narrow_one_throws)
 {
     std::mt19937 rng(31337u);
-    std::size_t valid = 0, invalid = 0;
+    std::size_t valid = 0, invalid = 0, degenerate = 0;
     for (const named_chain& c : all_chains())
         for (int iter = 0; iter < 400; ++iter)
         {
@@ -277,7 +299,12 @@ BOOST_AUTO_TEST_CASE(every_valid_random_overlapped_plan_passes_the_checker_and_e
             const tiled::tiling t = tiled::tiling::overlapped(r.width, r.height);
             BOOST_TEST_CONTEXT(describe(c, r, t))
             {
-                if (r.width >= minimum)
+                if (r.d >= r.n)
+                {
+                    ++degenerate;
+                    expect_degenerate(c.chain, r.n, r.d, t);
+                }
+                else if (r.width >= minimum)
                 {
                     ++valid;
                     const tiled::tiling_plan p = tiled::make_tiling_plan(c.chain, r.n, r.d, t);
@@ -302,6 +329,7 @@ BOOST_AUTO_TEST_CASE(every_valid_random_overlapped_plan_passes_the_checker_and_e
         }
     BOOST_TEST(valid > 1500u);
     BOOST_TEST(invalid > 100u);
+    BOOST_TEST(degenerate > 50u);
     BOOST_CHECK_THROW(tiled::tiling::overlapped(0, 2), std::invalid_argument);
     BOOST_CHECK_THROW(tiled::tiling::overlapped(10, 0), std::invalid_argument);
 }
@@ -420,6 +448,23 @@ BOOST_AUTO_TEST_CASE(a_hexagon_of_odd_height_is_rejected_when_the_tiling_is_made
     BOOST_CHECK_THROW(tiled::tiling::hexagonal(0, 2), std::invalid_argument);
     BOOST_CHECK_THROW(tiled::tiling::trapezoidal(0, 2), std::invalid_argument);
     BOOST_CHECK_THROW(tiled::tiling::trapezoidal(10, 0), std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(an_empty_state_has_its_own_message)
+{
+    const auto chain = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    for (const tiled::tiling& t : {tiled::tiling::none(), tiled::tiling::trapezoidal(10, 2)})
+    {
+        try
+        {
+            (void)tiled::make_tiling_plan(chain, 0, 1, t);
+            BOOST_ERROR("an empty state was planned");
+        }
+        catch (const std::invalid_argument& e)
+        {
+            BOOST_TEST(std::string(e.what()).find("the state is empty") != std::string::npos, e.what());
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(an_automatic_tiling_must_be_resolved_before_planning)

@@ -3,9 +3,10 @@
 
  Bad input gets a std::invalid_argument that says what is wrong, and the state (and
  the output and error vectors) are left bitwise as they were: sizes that do not
- match, an access distance larger than the state, a tiling too narrow for the
- access distance, a hexagon of odd height, a zero or non-finite step, a non-finite
- time. A stepper that refused a step still steps correctly afterwards.
+ match, a tiling too narrow for the access distance, a hexagon of odd height, a zero or non-finite step, a non-finite
+ time. A stepper that refused a step still steps correctly afterwards. Not bad
+ input: an access distance of n or more (every tiling runs as none()) and an empty
+ state (a no-op, as in odeint).
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -89,20 +90,38 @@ BOOST_AUTO_TEST_CASE(an_error_vector_of_another_size_is_rejected_and_nothing_is_
     expect_rejected([&] { st.do_step(p, x, 0.0, out, 0.1, short_err); }, "error vector", {&x, &out, &short_err});
 }
 
-BOOST_AUTO_TEST_CASE(a_system_reaching_further_than_the_state_is_rejected)
+BOOST_AUTO_TEST_CASE(a_system_reading_the_whole_state_steps_with_every_tiling_as_with_none)
 {
-    tiled::runge_kutta4<state> st;
-    state x(5, 1.0), out(5, 2.0);
-    expect_rejected([&] { st.do_step(far_reaching{6}, x, 0.0, 0.1); }, "access distance", {&x});
-    expect_rejected([&] { st.do_step(far_reaching{1000}, x, 0.0, out, 0.1); }, "access distance", {&x, &out});
-    const problems::wide_stencil p(5, 6, 1.0);
-    expect_rejected([&] { st.do_step(p, x, 0.0, 0.1); }, "access distance", {&x});
-    tiled::runge_kutta_dopri5<state> dp(tiled::tiling::none());
-    state err(5, 0.5);
-    expect_rejected([&] { dp.do_step(p, x, 0.0, 0.1, err); }, "access distance", {&x, &err});
-    // d == n is still fine
-    const problems::wide_stencil q(5, 5, 1.0);
-    BOOST_CHECK_NO_THROW(st.do_step(q, x, 0.0, 0.1));
+    // d >= n: every component may read every other one; each tiling degenerates to none()
+    const std::vector<tiled::tiling> tilings = {tiled::tiling::automatic(), tiled::tiling::none(),
+                                                tiled::tiling::trapezoidal(3, 4), tiled::tiling::hexagonal(2, 2),
+                                                tiled::tiling::overlapped(4, 2),
+                                                tiled::tiling::trapezoidal(64, 4).threads_per_tile(2)};
+    for (std::size_t n : {1, 2, 5, 37})
+        for (std::size_t d : {n, n + 1, 3 * n + 7})
+        {
+            const problems::wide_stencil p(n, d, 1.0);
+            tiled::runge_kutta4<state> reference_stepper(tiled::tiling::none());
+            state reference = initial_state(p, n);
+            for (int s = 0; s < 5; ++s) reference_stepper.do_step(p, reference, 0.01 * s, 0.01);
+            state serial = initial_state(p, n);
+            for (int s = 0; s < 5; ++s) serial_rk_step<tiled::runge_kutta4_tableau>(p, serial, 0.01 * s, 0.01);
+            BOOST_TEST_INFO("n = " << n << ", d = " << d);
+            BOOST_TEST(max_rel_diff(reference, serial) <= state_tolerance);
+            for (const tiled::tiling& config : tilings)
+            {
+                tiled::runge_kutta4<state> st(config);
+                state x = initial_state(p, n);
+                for (int s = 0; s < 5; ++s) st.do_step(p, x, 0.01 * s, 0.01);
+                BOOST_TEST_INFO("n = " << n << ", d = " << d << ", " << config);
+                BOOST_TEST(bitwise_equal(x, reference));
+                BOOST_TEST((st.tiling().kind() == tiled::tiling::scheme::none));
+
+                tiled::runge_kutta_dopri5<state> dp(config);
+                state y = initial_state(p, n), out(n), err(n);
+                BOOST_CHECK_NO_THROW(dp.do_step(p, y, 0.0, out, 0.01, err));
+            }
+        }
 }
 
 BOOST_AUTO_TEST_CASE(a_tiling_too_narrow_for_the_access_distance_is_rejected_and_the_stepper_stays_usable)
@@ -180,12 +199,17 @@ BOOST_AUTO_TEST_CASE(a_negative_step_is_accepted_and_steps_backwards)
     BOOST_TEST(max_rel_diff(x, ref) <= state_tolerance);
 }
 
-BOOST_AUTO_TEST_CASE(an_empty_state_is_a_no_op)
+BOOST_AUTO_TEST_CASE(an_empty_state_is_a_no_op_whatever_the_access_distance)
 {
-    tiled::runge_kutta4<state> st;
-    state x;
-    BOOST_CHECK_NO_THROW(st.do_step(far_reaching{0}, x, 0.0, 0.1));
-    BOOST_TEST(x.empty());
+    tiled::runge_kutta4<state> st(tiled::tiling::trapezoidal(64, 4));
+    tiled::runge_kutta_dopri5<state> dp;
+    for (std::size_t d : {0, 1, 1000})
+    {
+        state x, err;
+        BOOST_CHECK_NO_THROW(st.do_step(far_reaching{d}, x, 0.0, 0.1));
+        BOOST_CHECK_NO_THROW(dp.do_step(far_reaching{d}, x, 0.0, 0.1, err));
+        BOOST_TEST(x.empty());
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

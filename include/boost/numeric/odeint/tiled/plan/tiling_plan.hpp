@@ -414,9 +414,17 @@ inline bool output_may_alias_input(const tiling_plan& plan)
     @post every component of every link is computed by exactly one tile (overlapped:
           at least one, and every component of a vector is written by at most one), and
           plan_checker.hpp's check_plan(plan) holds.
-    @throws std::invalid_argument when the tiling cannot hold the access distance. */
-inline tiling_plan make_tiling_plan(const link_chain& chain, std::size_t n, std::size_t d, const tiling& config)
+          Where d >= n, every tiling gives the plan of none() (plan.config says so).
+    @throws std::invalid_argument when the tiling cannot hold the access distance, or n is 0. */
+inline tiling_plan make_tiling_plan(const link_chain& chain, std::size_t n, std::size_t d, const tiling& requested)
 {
+    if (n == 0)
+        throw std::invalid_argument("tiled::make_tiling_plan: the state is empty (n = 0); there is nothing to plan");
+    // A component that may read every other one (d >= n) leaves nothing to tile:
+    // every scheme degenerates to one pass per stage, which holds any access distance.
+    tiling config = requested;
+    if (d >= n && requested.kind() != tiling::scheme::automatic && requested.kind() != tiling::scheme::none)
+        config = tiling::none().block_size(requested.block_size());
     tiling_plan plan;
     plan.n = n;
     plan.d = d;

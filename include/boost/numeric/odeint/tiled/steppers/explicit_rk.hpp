@@ -38,15 +38,12 @@
 #include <boost/numeric/odeint/tiled/plan/tiling.hpp>
 #include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/system/access_check.hpp>
 #include <boost/numeric/odeint/tiled/system/limited_access_system.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/butcher_tableau.hpp>
 #include <boost/numeric/odeint/tiled/traits/backend_dispatcher.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
-
-namespace detail {
-
-} // namespace detail
 
 //! Raw element pointer and length of a state. The primary template serves contiguous
 //! host containers (std::vector, std::array, boost::array); the CUDA backend
@@ -202,14 +199,16 @@ public:
         const sys_type& sys = system;
         const std::size_t n = detail::state_size(in);
         const std::size_t d = static_cast<std::size_t>(sys.access_distance());
-        validate_step(n, d, detail::state_size(out), t, dt);
+        validate_step(n, detail::state_size(out), t, dt);
         if (n == 0) return error_norm_block<Value>();
         chain_options options;
         options.fused_error_norm = true;
         options.keep_derivatives = keep_derivatives;
         const tiling_plan& plan = plan_for<true>(n, d, options);
-        return backend::executor_type::template run_error_norm<Tableau, Operations>(
-            plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(out), t, dt, params);
+        return detail::run_access_checked(m_shared->access_record, Tableau::name, sys, n, [&](const auto& s) {
+            return backend::executor_type::template run_error_norm<Tableau, Operations>(
+                plan, m_shared->workspace, s, detail::state_data(in), detail::state_data(out), t, dt, params);
+        });
     }
 
     //! F_j of the last do_step_error_norm that kept it (bit j of keep_derivatives): n values,
@@ -248,9 +247,15 @@ private:
         //! In-place steps of plans that may not write over their input run into this
         //! state, which then swaps buffers with the user's (swappable states only).
         State spare_state;
+        //! Where the checked mode's views record a read beyond the access distance
+        //! (system/access_check.hpp); made by the first checked step.
+        std::unique_ptr<typename backend::access_record_type> access_record;
     };
 
-    void validate_step(std::size_t n, std::size_t d, std::size_t n_out, time_type t, time_type dt) const
+    //! Every check before anything is written: bad input leaves the state as it was.
+    //! An empty state is a no-op (as in odeint), and an access distance of n or more
+    //! is legal: its plans degenerate to one pass per stage (make_tiling_plan).
+    void validate_step(std::size_t n, std::size_t n_out, time_type t, time_type dt) const
     {
         if (!(dt != time_type(0)) || !std::isfinite(static_cast<double>(dt)))
             throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the step size must be finite and non-zero, got " +
@@ -260,9 +265,6 @@ private:
         if (n_out != n)
             throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the output state has " +
                                         std::to_string(n_out) + " components, the input " + std::to_string(n));
-        if (d > n)
-            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the system's access distance " +
-                                        std::to_string(d) + " is larger than the state (" + std::to_string(n) + " components)");
     }
 
     template <bool WithError>
@@ -304,21 +306,10 @@ private:
         const sys_type& sys = system;
         const std::size_t n = detail::state_size(in);
         const std::size_t d = static_cast<std::size_t>(sys.access_distance());
-        // every check before anything is written: bad input leaves the state as it was
-        if (!(dt != time_type(0)) || !std::isfinite(static_cast<double>(dt)))
-            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the step size must be finite and non-zero, got " +
-                                        std::to_string(static_cast<double>(dt)));
-        if (!std::isfinite(static_cast<double>(t)))
-            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the time must be finite");
-        if (detail::state_size(out) != n)
-            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the output state has " +
-                                        std::to_string(detail::state_size(out)) + " components, the input " + std::to_string(n));
+        validate_step(n, detail::state_size(out), t, dt);
         if (WithError && detail::state_size(*xerr) != n)
             throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the error vector has " +
                                         std::to_string(detail::state_size(*xerr)) + " components, the state " + std::to_string(n));
-        if (d > n)
-            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the system's access distance " +
-                                        std::to_string(d) + " is larger than the state (" + std::to_string(n) + " components)");
         if (n == 0) return;
         const tiling_plan& plan = plan_for<WithError>(n, d);
         Value* err = nullptr;
@@ -335,14 +326,22 @@ private:
             {
                 State& spare = m_shared->spare_state;
                 if (detail::state_size(spare) != n) odeint::resize(spare, out);
-                backend::executor_type::template run<Tableau, WithError, Operations>(
-                    plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(spare), err, t, dt);
+                run_step<WithError>(plan, sys, n, detail::state_data(in), detail::state_data(spare), err, t, dt);
                 out.swap(spare);
                 return;
             }
         }
-        backend::executor_type::template run<Tableau, WithError, Operations>(
-            plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(out), err, t, dt);
+        run_step<WithError>(plan, sys, n, detail::state_data(in), detail::state_data(out), err, t, dt);
+    }
+
+    template <bool WithError, class System>
+    void run_step(const tiling_plan& plan, const System& sys, std::size_t n, const Value* in, Value* out, Value* err,
+                  time_type t, time_type dt)
+    {
+        detail::run_access_checked(m_shared->access_record, Tableau::name, sys, n, [&](const auto& s) {
+            backend::executor_type::template run<Tableau, WithError, Operations>(plan, m_shared->workspace, s, in, out,
+                                                                                 err, t, dt);
+        });
     }
 
     std::shared_ptr<shared_state> m_shared;

@@ -22,6 +22,7 @@
 #include <boost/numeric/odeint/tiled/backends/tbb/tbb_workspace.hpp>
 #include <boost/numeric/odeint/tiled/backends/tbb/tuning.hpp>
 #include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/system/access_check.hpp>
 #include <boost/numeric/odeint/tiled/tuning/tuned_automatic.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
@@ -46,6 +47,8 @@ struct tiled_backend<tbb_algebra>
     template <class Value>
     using workspace_type = tbb_workspace<Value>;
     using executor_type = tbb_executor;
+    //! Where a checked step records a read beyond the access distance (system/access_check.hpp).
+    using access_record_type = host_access_record;
 
     //! `requested` is the automatic() tiling asked for: the tuning cache's entry first
     //! (unless requested.use_tuning_cache() is false), then the model.

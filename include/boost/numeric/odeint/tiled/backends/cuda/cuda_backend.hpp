@@ -25,6 +25,7 @@
 
 #include <thrust/device_vector.h>
 
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_access_record.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_algebra.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_executor.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/streaming_layout.hpp>
@@ -186,6 +187,8 @@ struct tiled_backend<cuda_algebra>
     template <class Value>
     using workspace_type = cuda_workspace<Value>;
     using executor_type = cuda_executor;
+    //! Where a checked step records a read beyond the access distance (system/access_check.hpp).
+    using access_record_type = cuda_access_record;
 
     //! `requested` is the automatic() tiling asked for: the tuning cache's entry first
     //! (unless requested.use_tuning_cache() is false), then the model.

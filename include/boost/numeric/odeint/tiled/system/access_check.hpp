@@ -1,0 +1,375 @@
+/*
+ boost/numeric/odeint/tiled/system/access_check.hpp
+
+ Catching a system that reads further than its access_distance() says. Such a
+ system is the one mistake the LimitedAccessSystem concept invites, and a tiled
+ step cannot notice it by itself: a tile hands the system a window of the stage
+ argument, and a read past the window returns another tile's data or stale data,
+ which differs from run to run.
+
+ Two tools:
+
+ - check_access_distance(sys, x, t) / check_access_distance(sys, n, t) evaluates
+   every component on the host through a recording view and returns what it read:
+   the farthest offset, the component that read it, and the declared d. Use it in
+   a test or once at start-up; it works in release builds.
+
+ - The checked mode. With BOOST_ODEINT_TILED_CHECK_ACCESS set to 1 (the default in
+   builds without NDEBUG, i.e. debug builds), every tiled step hands the system
+   views that check each read: a read of y[i] with |i - j| > d, or i outside the
+   state, is recorded (the first one of a step), answered with y[j] instead of
+   memory outside the window, and after the step the stepper throws
+   access_distance_error naming the component, the index read and the declared d.
+   It works on both backends: on the GPU the record lives in mapped host memory,
+   the kernel carries on, and the host throws once the step has finished. Define
+   BOOST_ODEINT_TILED_CHECK_ACCESS to 0 to turn it off in a debug build, to 1 to
+   turn it on in a release build. The values of a step that found a violation are
+   not to be used; without a violation the checked mode gives the same bits.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#ifndef BOOST_NUMERIC_ODEINT_TILED_SYSTEM_ACCESS_CHECK_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_SYSTEM_ACCESS_CHECK_HPP_INCLUDED
+
+#include <cmath>
+#include <cstddef>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include <boost/numeric/odeint/tiled/config.hpp>
+#include <boost/numeric/odeint/tiled/system/limited_access_system.hpp>
+#include <boost/numeric/odeint/tiled/system/range_rhs.hpp>
+
+#ifndef BOOST_ODEINT_TILED_CHECK_ACCESS
+#ifdef NDEBUG
+#define BOOST_ODEINT_TILED_CHECK_ACCESS 0
+#else
+#define BOOST_ODEINT_TILED_CHECK_ACCESS 1
+#endif
+#endif
+
+namespace boost { namespace numeric { namespace odeint { namespace tiled {
+
+//! True where the steppers check every read of the system (see the file comment).
+constexpr bool access_checking_enabled = BOOST_ODEINT_TILED_CHECK_ACCESS != 0;
+
+/*! The first read outside the allowed window seen in one step. Plain data, written
+    from TBB workers or GPU threads: `found` is claimed with an atomic
+    compare-and-swap, the other fields are written by the claimant alone and read
+    after the step. Components `first .. last-1` were being evaluated (one component,
+    or the range of an evaluate_range call) and read y[index]. */
+struct access_violation
+{
+    int found;
+    long long first;
+    long long last;
+    long long index;
+};
+
+/*! A system read further than its access distance: thrown by a checked step, and by
+    require_access_distance(). */
+class access_distance_error : public std::out_of_range
+{
+public:
+    access_distance_error(const std::string& what, std::size_t component, long long index, std::size_t declared)
+        : std::out_of_range(what), m_component(component), m_index(index), m_declared(declared)
+    {
+    }
+    //! The component (the first of the range, for evaluate_range) whose evaluation made the read.
+    std::size_t component() const { return m_component; }
+    //! The index read; negative where the system computed j - k below zero.
+    long long index() const { return m_index; }
+    std::size_t declared_access_distance() const { return m_declared; }
+
+private:
+    std::size_t m_component;
+    long long m_index;
+    std::size_t m_declared;
+};
+
+namespace detail {
+
+//! Records v (first writer of a step wins); callable from host threads and GPU threads.
+BOOST_ODEINT_TILED_HD inline void record_access_violation(access_violation* record, long long first, long long last,
+                                                          long long index)
+{
+#if defined(__CUDA_ARCH__)
+    if (atomicCAS(&record->found, 0, 1) != 0) return;
+#else
+    int expected = 0;
+    if (!__atomic_compare_exchange_n(&record->found, &expected, 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) return;
+#endif
+    record->first = first;
+    record->last = last;
+    record->index = index;
+}
+
+/*! The view a checked step hands the system: reads of y[lo .. hi] go through to
+    the backend's view, anything else is recorded and answered with y[safe] (a
+    component the window always holds). */
+template <class Y>
+struct checked_view
+{
+    const Y& y;
+    long long lo;
+    long long hi;
+    long long safe;
+    long long first;
+    long long last;
+    access_violation* record;
+
+    BOOST_ODEINT_TILED_HD decltype(auto) operator[](std::size_t i) const
+    {
+        const long long k = static_cast<long long>(i);
+        if (k < lo || k > hi)
+        {
+            record_access_violation(record, first, last, k);
+            return y[static_cast<std::size_t>(safe)];
+        }
+        return y[i];
+    }
+};
+
+inline std::string describe_access_violation(const access_violation& v, std::size_t d, std::size_t n)
+{
+    std::string who = v.last - v.first <= 1 ? "component " + std::to_string(v.first)
+                                            : "evaluate_range for components " + std::to_string(v.first) + " .. " +
+                                                  std::to_string(v.last - 1);
+    std::string what = who + " read y[" + std::to_string(v.index) + "]";
+    if (v.index < 0 || v.index >= (long long)n)
+        what += ", outside the state's " + std::to_string(n) + " components";
+    else
+    {
+        const long long far = v.index < v.first ? v.first - v.index : v.index - (v.last - 1);
+        what += ", " + std::to_string(far) + " away";
+    }
+    return what + ", but the system's access_distance() is " + std::to_string(d);
+}
+
+} // namespace detail
+
+/*! `System` seen through checked views: what a checked step runs instead of the
+    user's system. Systems that GPU kernels take by value are held by value; others
+    (host only, possibly not copyable) by reference. Has evaluate_range where the
+    system has it for the checked view. */
+template <class System>
+class access_checked_system
+{
+    using held_type = std::conditional_t<std::is_trivially_copyable<System>::value, System, const System&>;
+
+public:
+    access_checked_system(const System& sys, std::size_t n, std::size_t d, access_violation* record)
+        : m_sys(sys), m_n((long long)n), m_d((long long)d), m_record(record)
+    {
+    }
+
+    BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return static_cast<std::size_t>(m_d); }
+
+    template <class Y, class Time>
+    BOOST_ODEINT_TILED_HD auto operator()(std::size_t j, const Y& y, Time t) const
+    {
+        const long long jj = static_cast<long long>(j);
+        const detail::checked_view<Y> view{y, window_lo(jj), window_hi(jj), jj, jj, jj + 1, m_record};
+        return m_sys(j, view, t);
+    }
+
+    template <class Y, class Out, class Time, class S = System,
+              class = decltype(std::declval<const S&>().evaluate_range(
+                  std::size_t(), std::size_t(), std::declval<const detail::checked_view<Y>&>(), std::declval<Out*>(),
+                  std::declval<Time>()))>
+    void evaluate_range(std::size_t first, std::size_t last, const Y& y, Out* dydt, Time t) const
+    {
+        const long long a = static_cast<long long>(first), b = static_cast<long long>(last);
+        const detail::checked_view<Y> view{y, window_lo(a), window_hi(b - 1), a, a, b, m_record};
+        m_sys.evaluate_range(first, last, view, dydt, t);
+    }
+
+    const System& system() const { return m_sys; }
+
+private:
+    BOOST_ODEINT_TILED_HD long long window_lo(long long j) const { return j - m_d < 0 ? 0 : j - m_d; }
+    BOOST_ODEINT_TILED_HD long long window_hi(long long j) const { return j + m_d >= m_n ? m_n - 1 : j + m_d; }
+
+    held_type m_sys;
+    long long m_n;
+    long long m_d;
+    access_violation* m_record;
+};
+
+/*! Where a host backend keeps a step's violation record: plain memory. A backend whose
+    threads cannot write host memory brings its own (the CUDA backend: mapped host
+    memory) with the same two members. */
+class host_access_record
+{
+public:
+    //! The record a step's checked system writes to.
+    access_violation* get() { return &m_record; }
+    //! The record of the step that just ran (the step has returned), cleared for the next.
+    access_violation take()
+    {
+        const access_violation v = m_record;
+        m_record = access_violation{0, 0, 0, 0};
+        return v;
+    }
+
+private:
+    access_violation m_record{0, 0, 0, 0};
+};
+
+/*! What check_access_distance found. `farthest` is the largest |i - j| of a read
+    y[i] by component j inside the state; `component` and `index` name that read.
+    A read outside the state (i < 0 or i >= n) counts as beyond any d: `outside` is
+    set and `component`/`index` name the first one. */
+struct access_report
+{
+    std::size_t declared = 0;     //!< the system's access_distance()
+    std::size_t farthest = 0;     //!< the largest offset actually read
+    std::size_t component = 0;    //!< the component that read farthest (or outside)
+    long long index = 0;          //!< the index it read
+    bool outside = false;         //!< some component read outside [0, n)
+    std::size_t n = 0;
+
+    //! The system keeps to its declared access distance.
+    bool ok() const { return !outside && farthest <= declared; }
+    explicit operator bool() const { return ok(); }
+
+    std::string message() const
+    {
+        if (ok())
+            return "the system reads at most " + std::to_string(farthest) + " components away; its access_distance() is " +
+                   std::to_string(declared);
+        access_violation v{1, (long long)component, (long long)component + 1, index};
+        return detail::describe_access_violation(v, declared, n);
+    }
+};
+
+namespace detail {
+
+template <class Value>
+struct recording_view
+{
+    const Value* values;
+    long long n;
+    long long j;
+    access_report* report;
+
+    const Value& operator[](std::size_t i) const
+    {
+        static const Value zero = Value();
+        const long long k = static_cast<long long>(i);
+        if (k < 0 || k >= n)
+        {
+            if (!report->outside)
+            {
+                report->outside = true;
+                report->component = static_cast<std::size_t>(j);
+                report->index = k;
+            }
+            return zero;
+        }
+        const std::size_t far = static_cast<std::size_t>(k < j ? j - k : k - j);
+        if (far > report->farthest && !report->outside)
+        {
+            report->farthest = far;
+            report->component = static_cast<std::size_t>(j);
+            report->index = k;
+        }
+        return values[k];
+    }
+};
+
+} // namespace detail
+
+/*! Evaluates every component of `sys` at state `x` and time t through a recording view
+    and reports the farthest read (with the component that made it) against the
+    declared access distance. Reads depending on the values are seen for these values
+    only: pass a state like the ones integrated. Host code; x is a host container
+    (copy a device state to a std::vector first).
+    Example: `auto r = tiled::check_access_distance(sys, x0, 0.0); if (!r) std::cerr << r.message();` */
+template <class System, class State, class Time = double>
+access_report check_access_distance(const System& sys, const State& x, Time t = Time())
+{
+    using value_type = std::decay_t<decltype(x[0])>;
+    static_assert(detail::check_limited_access_system<System, value_type, Time>(), "");
+    access_report report;
+    report.declared = static_cast<std::size_t>(sys.access_distance());
+    report.n = static_cast<std::size_t>(x.size());
+    const value_type* values = report.n ? &x[0] : nullptr;
+    for (std::size_t j = 0; j < report.n; ++j)
+    {
+        const detail::recording_view<value_type> view{values, (long long)report.n, (long long)j, &report};
+        (void)sys(j, view, t);
+    }
+    return report;
+}
+
+/*! check_access_distance on a state of n components with values 1 + j / (2n) (finite,
+    distinct, none zero). */
+template <class System, class Time = double>
+access_report check_access_distance(const System& sys, std::size_t n, Time t = Time())
+{
+    std::vector<double> x(n);
+    for (std::size_t j = 0; j < n; ++j) x[j] = 1.0 + double(j) / double(2 * n);
+    return check_access_distance(sys, x, t);
+}
+
+//! check_access_distance that throws access_distance_error where the system reads too far.
+template <class System, class State, class Time = double>
+void require_access_distance(const System& sys, const State& x, Time t = Time())
+{
+    const access_report r = check_access_distance(sys, x, t);
+    if (!r) throw access_distance_error("tiled::require_access_distance: " + r.message(), r.component, r.index, r.declared);
+}
+
+namespace detail {
+
+/*! Runs `run(system)` with sys itself, or in the checked mode with sys seen through
+    access_checked_system, and then throws access_distance_error if the step read too
+    far. `Record` is the backend's record holder (host_access_record or its like). */
+template <class Record, class System, class Run>
+decltype(auto) run_access_checked(std::unique_ptr<Record>& record, const char* stepper_name, const System& sys,
+                                  std::size_t n, Run&& run)
+{
+    if constexpr (!access_checking_enabled)
+    {
+        (void)record;
+        (void)stepper_name;
+        (void)n;
+        return run(sys);
+    }
+    else
+    {
+        if (!record) record = std::make_unique<Record>();
+        const std::size_t d = static_cast<std::size_t>(sys.access_distance());
+        const access_checked_system<System> checked(sys, n, d, record->get());
+        auto throw_if_violated = [&] {
+            const access_violation v = record->take();
+            if (v.found)
+                throw access_distance_error(std::string("tiled::") + stepper_name + " (checked mode): " +
+                                                describe_access_violation(v, d, n),
+                                            std::size_t(v.first), v.index, d);
+        };
+        if constexpr (std::is_void<decltype(run(checked))>::value)
+        {
+            run(checked);
+            throw_if_violated();
+        }
+        else
+        {
+            auto result = run(checked);
+            throw_if_violated();
+            return result;
+        }
+    }
+}
+
+} // namespace detail
+
+}}}} // namespace boost::numeric::odeint::tiled
+
+#endif // BOOST_NUMERIC_ODEINT_TILED_SYSTEM_ACCESS_CHECK_HPP_INCLUDED

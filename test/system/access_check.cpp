@@ -1,0 +1,293 @@
+/*
+ test/system/access_check.cpp
+
+ A system that reads further than its access_distance() says is caught:
+ check_access_distance reports the farthest read, the component and the index;
+ in the checked mode (forced on here) every tiled step of every stepper and tiling
+ stops with access_distance_error naming the component, the index read and the
+ declared d, for systems that under-declare by one and by many, read outside the
+ state, or read too far in their range form. A system that keeps to its d steps in
+ the checked mode to the same bits as without it.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#define BOOST_ODEINT_TILED_CHECK_ACCESS 1
+
+#include <boost/test/unit_test.hpp>
+
+#include <boost/numeric/odeint.hpp>
+#include <boost/numeric/odeint/tiled.hpp>
+
+#include <cstddef>
+#include <cstring>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace odeint = boost::numeric::odeint;
+namespace tiled = boost::numeric::odeint::tiled;
+
+namespace {
+
+using state = std::vector<double>;
+
+/*! dy_j/dt = y_{j-reach} - 2 y_j + y_{j+reach} (clipped to the state), declaring d:
+    under-declared whenever reach > d. */
+struct reaching_chain
+{
+    std::size_t n;
+    std::size_t d;
+    std::size_t reach;
+
+    std::size_t access_distance() const { return d; }
+    template <class Y>
+    double operator()(std::size_t j, const Y& y, double) const
+    {
+        const double left = j >= reach ? y[j - reach] : y[j];
+        const double right = j + reach < n ? y[j + reach] : y[j];
+        return 0.1 * (left - 2.0 * y[j] + right);
+    }
+};
+
+//! Reads y[j - 1] and y[j + 1] without clipping: component 0 reads y[-1].
+struct unclipped_chain
+{
+    std::size_t access_distance() const { return 1; }
+    template <class Y>
+    double operator()(std::size_t j, const Y& y, double) const
+    {
+        return y[j - 1] - y[j];
+    }
+};
+
+//! A correct operator() with a range form that reads one component too far.
+struct wide_range_chain
+{
+    std::size_t n;
+    std::size_t access_distance() const { return 1; }
+    template <class Y>
+    double operator()(std::size_t j, const Y& y, double) const
+    {
+        const double left = j > 0 ? y[j - 1] : y[j];
+        const double right = j + 1 < n ? y[j + 1] : y[j];
+        return left - 2.0 * y[j] + right;
+    }
+    template <class Y>
+    void evaluate_range(std::size_t first, std::size_t last, const Y& y, double* dydt, double t) const
+    {
+        for (std::size_t j = first; j < last; ++j) dydt[j - first] = (*this)(j, y, t);
+        if (last + 1 < n) dydt[last - 1 - first] += 0.0 * y[last + 1];
+    }
+};
+
+state initial(std::size_t n)
+{
+    state x(n);
+    for (std::size_t j = 0; j < n; ++j) x[j] = 1.0 + 0.5 * double((j * 7919) % 101) / 101.0;
+    return x;
+}
+
+const std::vector<tiled::tiling>& tilings()
+{
+    static const std::vector<tiled::tiling> t = {
+        tiled::tiling::automatic(),          tiled::tiling::none(),
+        tiled::tiling::trapezoidal(301, 4),  tiled::tiling::trapezoidal(97, 1),
+        tiled::tiling::hexagonal(211, 4),    tiled::tiling::overlapped(157, 2),
+        tiled::tiling::trapezoidal(301, 4).threads_per_tile(2).block_size(16)};
+    return t;
+}
+
+/*! `step` must throw access_distance_error whose message names the declared d and the
+    checked mode, with a component and index whose distance exceeds d. */
+void expect_caught(const std::function<void()>& step, std::size_t declared, std::size_t n, const std::string& what)
+{
+    BOOST_TEST_CONTEXT(what)
+    {
+        try
+        {
+            step();
+            BOOST_ERROR("no access_distance_error");
+        }
+        catch (const tiled::access_distance_error& e)
+        {
+            const std::string msg = e.what();
+            BOOST_TEST_INFO("what() = " << msg);
+            BOOST_TEST(msg.find("checked mode") != std::string::npos);
+            BOOST_TEST(msg.find("access_distance() is " + std::to_string(declared)) != std::string::npos);
+            BOOST_TEST(msg.find("y[" + std::to_string(e.index()) + "]") != std::string::npos);
+            BOOST_TEST(e.declared_access_distance() == declared);
+            const long long j = (long long)e.component(), i = e.index();
+            BOOST_TEST((i < 0 || i >= (long long)n || (i < j ? j - i : i - j) > (long long)declared));
+        }
+    }
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(system_access_check)
+
+BOOST_AUTO_TEST_CASE(check_access_distance_finds_a_system_that_under_declares_by_one)
+{
+    const reaching_chain sys{500, 1, 2};
+    const tiled::access_report r = tiled::check_access_distance(sys, std::size_t(500));
+    BOOST_TEST(!r.ok());
+    BOOST_TEST(r.declared == 1u);
+    BOOST_TEST(r.farthest == 2u);
+    BOOST_TEST(!r.outside);
+    const long long j = (long long)r.component;
+    BOOST_TEST((r.index == j - 2 || r.index == j + 2));
+    BOOST_TEST(r.message().find("access_distance() is 1") != std::string::npos);
+    BOOST_TEST(r.message().find("2 away") != std::string::npos);
+    BOOST_CHECK_THROW(tiled::require_access_distance(sys, initial(500)), tiled::access_distance_error);
+}
+
+BOOST_AUTO_TEST_CASE(check_access_distance_finds_a_system_that_under_declares_by_many)
+{
+    const reaching_chain sys{1000, 3, 40};
+    const tiled::access_report r = tiled::check_access_distance(sys, initial(1000), 0.5);
+    BOOST_TEST(!r.ok());
+    BOOST_TEST(r.farthest == 40u);
+    BOOST_TEST(r.declared == 3u);
+}
+
+BOOST_AUTO_TEST_CASE(check_access_distance_accepts_a_system_that_keeps_to_its_d)
+{
+    const reaching_chain sys{300, 5, 5};
+    const tiled::access_report r = tiled::check_access_distance(sys, std::size_t(300));
+    BOOST_TEST(r.ok());
+    BOOST_TEST(r.farthest == 5u);
+    BOOST_CHECK_NO_THROW(tiled::require_access_distance(sys, initial(300)));
+    // over-declaring is allowed
+    BOOST_TEST(tiled::check_access_distance(reaching_chain{300, 9, 5}, std::size_t(300)).ok());
+}
+
+BOOST_AUTO_TEST_CASE(check_access_distance_reports_reads_outside_the_state)
+{
+    const tiled::access_report r = tiled::check_access_distance(unclipped_chain{}, std::size_t(50));
+    BOOST_TEST(!r.ok());
+    BOOST_TEST(r.outside);
+    BOOST_TEST(r.component == 0u);
+    BOOST_TEST(r.index == -1);
+    BOOST_TEST(r.message().find("outside the state") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(checked_steps_stop_a_system_that_under_declares_by_one_with_every_tiling)
+{
+    const std::size_t n = 1200;
+    const reaching_chain sys{n, 1, 2};
+    for (const tiled::tiling& config : tilings())
+    {
+        const std::string name = config.to_string();
+        tiled::runge_kutta4<state> rk4(config);
+        state x = initial(n);
+        expect_caught([&] { rk4.do_step(sys, x, 0.0, 0.01); }, 1, n, "rk4 " + name);
+
+        tiled::runge_kutta_dopri5<state> dopri(config);
+        state y = initial(n), out(n), err(n);
+        expect_caught([&] { dopri.do_step(sys, y, 0.0, out, 0.01, err); }, 1, n, "dopri5 with error " + name);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(checked_steps_stop_a_system_that_under_declares_by_many)
+{
+    const std::size_t n = 5000;
+    const reaching_chain sys{n, 4, 90};
+    for (const tiled::tiling& config : tilings())
+    {
+        tiled::runge_kutta_cash_karp54<state> st(config);
+        state x = initial(n);
+        expect_caught([&] { st.do_step(sys, x, 0.0, 0.01); }, 4, n, "cash_karp54 " + config.to_string());
+    }
+}
+
+BOOST_AUTO_TEST_CASE(checked_adaptive_and_dense_output_steppers_stop_too)
+{
+    const std::size_t n = 2000;
+    const reaching_chain sys{n, 2, 3};
+    {
+        auto stepper = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<state>());
+        state x = initial(n);
+        expect_caught([&] { odeint::integrate_adaptive(stepper, sys, x, 0.0, 0.1, 0.01); }, 2, n, "controlled dopri5");
+    }
+    {
+        auto stepper = odeint::make_dense_output(1e-8, 1e-8, tiled::runge_kutta_dopri5<state>());
+        state x = initial(n);
+        expect_caught([&] { odeint::integrate_adaptive(stepper, sys, x, 0.0, 0.1, 0.01); }, 2, n, "dense dopri5");
+    }
+}
+
+BOOST_AUTO_TEST_CASE(checked_steps_stop_a_read_outside_the_state)
+{
+    tiled::runge_kutta4<state> st(tiled::tiling::trapezoidal(64, 2));
+    state x = initial(300);
+    try
+    {
+        st.do_step(unclipped_chain{}, x, 0.0, 0.01);
+        BOOST_ERROR("no access_distance_error");
+    }
+    catch (const tiled::access_distance_error& e)
+    {
+        BOOST_TEST(e.component() == 0u);
+        BOOST_TEST(e.index() == -1);
+        BOOST_TEST(std::string(e.what()).find("outside the state") != std::string::npos);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(checked_steps_stop_a_range_form_that_reads_too_far)
+{
+    const std::size_t n = 3000;
+    const wide_range_chain sys{n};
+    BOOST_TEST(tiled::check_access_distance(sys, n).ok());  // operator() is right
+    tiled::runge_kutta4<state> st(tiled::tiling::trapezoidal(1001, 2).block_size(64));
+    state x = initial(n);
+    try
+    {
+        st.do_step(sys, x, 0.0, 0.01);
+        BOOST_ERROR("no access_distance_error");
+    }
+    catch (const tiled::access_distance_error& e)
+    {
+        BOOST_TEST(std::string(e.what()).find("evaluate_range for components") != std::string::npos);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_stepper_that_stopped_steps_a_correct_system_afterwards)
+{
+    const std::size_t n = 800;
+    tiled::runge_kutta4<state> st(tiled::tiling::trapezoidal(200, 4));
+    state x = initial(n);
+    BOOST_CHECK_THROW(st.do_step(reaching_chain{n, 1, 2}, x, 0.0, 0.01), tiled::access_distance_error);
+    state y = initial(n);
+    BOOST_CHECK_NO_THROW(st.do_step(reaching_chain{n, 2, 2}, y, 0.0, 0.01));
+}
+
+BOOST_AUTO_TEST_CASE(checked_steps_of_a_correct_system_give_the_same_bits_as_unchecked_ones)
+{
+    using tableau = tiled::runge_kutta4_tableau;
+    const std::size_t n = 4000;
+    const reaching_chain sys{n, 3, 3};
+    for (const tiled::tiling& config : {tiled::tiling::none(), tiled::tiling::trapezoidal(700, 4),
+                                        tiled::tiling::hexagonal(500, 2), tiled::tiling::overlapped(900, 4)})
+    {
+        tiled::runge_kutta4<state> st(config);
+        state checked = initial(n);
+        for (int s = 0; s < 20; ++s) st.do_step(sys, checked, 0.01 * s, 0.01);
+
+        // the same plan through the executor with the system itself
+        const tiled::tiling_plan plan = tiled::make_tiling_plan(tiled::make_link_chain<tableau, false>(), n, 3, config);
+        tiled::tbb_workspace<double> ws;
+        state a = initial(n), b(n);
+        for (int s = 0; s < 20; ++s)
+        {
+            tiled::tbb_executor::run<tableau, false, tiled::fused_operations>(plan, ws, sys, a.data(), b.data(),
+                                                                                static_cast<double*>(nullptr),
+                                                                                0.01 * s, 0.01);
+            a.swap(b);
+        }
+        BOOST_TEST_INFO(config);
+        BOOST_TEST(std::memcmp(checked.data(), a.data(), n * sizeof(double)) == 0);
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
