@@ -4,10 +4,10 @@
 # parallel build (a no-op when build-gpu is current), then runs the given steps in order.
 # Run from the repository root on the GPU machine, .deps/ carried (TBB packages):
 #
-#   scripts/device/gpu_session.sh OUT [STEP ...]
+#   bench/gpu_session.sh OUT [STEP ...]
 #
 # With TOOL=OFF in the environment only the GPU tests are built (steps test and sanitize).
-# STEP: test (ctest -L gpu), sweep (scripts/device/multi_block_sweep.sh), sanitize (compute-sanitizer on
+# STEP: test (ctest -L gpu), sweep (bench/multi_block_sweep.sh), sanitize (compute-sanitizer on
 # the multi-block test's cases), sanitize-streaming (compute-sanitizer memcheck, racecheck and
 # synccheck on the streaming kernel's and the adaptive steps' test cases, all at once),
 # bench (the documented H100 table: every method, d = 32 .. 524288). OUT gets configure.log, build.log and each step's files.
@@ -17,10 +17,10 @@ out=${1:?output folder}
 shift
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 
-# shellcheck source=scripts/device/tbb_env.sh disable=SC1091
-source scripts/device/tbb_env.sh  # TBB from .deps/ where none is installed
+# shellcheck source=bench/tbb_env.sh disable=SC1091
+source bench/tbb_env.sh  # TBB from .deps/ where none is installed
 export PATH="$PATH:/usr/local/cuda/bin"
 jobs=$(nproc 2>/dev/null || echo 4)
 tool=build-gpu/boost_odeint_tiled/boost_odeint_tiled
@@ -63,7 +63,7 @@ for step in "$@"; do
       rc=$?
       grep -E "tests passed|tests failed|Skipped|\*\*\*Failed|Passed|sec$" "$out/ctest.log" | tail -12
       echo "ctest -L gpu: exit $rc" ;;
-    sweep) scripts/device/multi_block_sweep.sh "$out" "$tool" ;;
+    sweep) bench/multi_block_sweep.sh "$out" "$tool" ;;
     sanitize)
       exe=$(find build-gpu -name cuda_multi_block_tiles_cuda -type f | head -1)
       for tool_name in memcheck racecheck synccheck; do

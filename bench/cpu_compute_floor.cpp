@@ -1,5 +1,5 @@
 /*
- scripts/device/cpu_compute_floor.cpp
+ bench/cpu_compute_floor.cpp
 
  The compute floor of BRUSS2D's RK4 step on a CPU: each thread evaluates the range
  form (bruss2d::evaluate_range, the library's code) four times per "step", and then
@@ -10,7 +10,7 @@
  indication only. An experiment, not library code.
 
  Build: g++ -O3 -march=x86-64-v4 -mtune=sapphirerapids -mprefer-vector-width=512 -std=c++17 \
-            -Iinclude scripts/device/cpu_compute_floor.cpp -pthread -o cpu_compute_floor
+            -Iinclude bench/cpu_compute_floor.cpp -pthread -o cpu_compute_floor
 */
 #include <boost/numeric/odeint/tiled/reference_problems.hpp>
 

@@ -1,12 +1,12 @@
 /*
- scripts/device/clock_probe.cpp
+ bench/clock_probe.cpp
 
  The core clock, from chains of dependent register adds (1 cycle each) and imuls
  (3 cycles each), on 1 and on 16 threads at once. Not add-immediate: recent Intel
  cores execute part of such a chain in the renamer, and it read as 8.9 "GHz" on the
  16-core Xeon VM. An experiment, not library code.
 
- Build: g++ -O2 scripts/device/clock_probe.cpp -pthread -o clock_probe
+ Build: g++ -O2 bench/clock_probe.cpp -pthread -o clock_probe
 */
 #include <chrono>
 #include <cstdio>

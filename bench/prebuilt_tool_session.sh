@@ -2,7 +2,7 @@
 # The GPU measurements of the docs with a tool binary built elsewhere (the tool's CUDA
 # build takes many minutes; nvcc needs no GPU). Carry .deps/ (TBB) and the tool.
 #
-#   scripts/device/prebuilt_tool_session.sh TOOL OUT TAG STEP...   (TOOL may be gzip-compressed)
+#   bench/prebuilt_tool_session.sh TOOL OUT TAG STEP...   (TOOL may be gzip-compressed)
 #
 # STEP:
 #   bench  BRUSS2D n = 16 Mi, double, RK4 / DOPRI5 / Verner56 / Bogacki-Shampine at d = 32
@@ -21,9 +21,9 @@ out=${2:?output folder}
 tag=${3:?file tag, e.g. h200_v8}
 shift 3
 mkdir -p "$out"
-cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
-# shellcheck source=scripts/device/tbb_env.sh disable=SC1091
-source scripts/device/tbb_env.sh  # TBB from .deps/ where none is installed
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
+# shellcheck source=bench/tbb_env.sh disable=SC1091
+source bench/tbb_env.sh  # TBB from .deps/ where none is installed
 if [ "${tool%.gz}" != "$tool" ]; then gunzip -c "$tool" > /tmp/bot_tool && chmod +x /tmp/bot_tool && tool=/tmp/bot_tool; fi
 # adaptive DOPRI5 at d = 32 with automatic()'s tiling (the `adaptive` step, and part of `bench`)
 adaptive_step() {

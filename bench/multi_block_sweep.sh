@@ -3,9 +3,9 @@
 # single-block tiles, none() and stock odeint + Thrust with `boost_odeint_tiled bench`
 # (BRUSS2D, double, n = 16 Mi): the runs the CUDA automatic() model was chosen from.
 # Run on the GPU machine from the repository root, after the tool is built in
-# build-gpu (scripts/device/gpu_session.sh builds it):
+# build-gpu (bench/gpu_session.sh builds it):
 #
-#   scripts/device/multi_block_sweep.sh OUT [TOOL]
+#   bench/multi_block_sweep.sh OUT [TOOL]
 #
 # Writes OUT/sweep_<method>_d<d>.txt (the bench tables) and OUT/sweep.csv.
 set -u -o pipefail

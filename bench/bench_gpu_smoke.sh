@@ -16,20 +16,20 @@
 # ./bench-gpu-smoke). Exit status: 0 all passed; 1 configure/build failed; 2 a bench
 # failed or disagreed, or an exit status was not the expected one.
 #
-#   scripts/device/bench_gpu_smoke.sh "$OUT"
+#   bench/bench_gpu_smoke.sh "$OUT"
 #
 # TBB: like scripts/gpu_suite.sh, unpacks .deps/*.deb when no TBB headers are
 # installed (carry .deps to the GPU machine).
 set -u -o pipefail
 
-repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${1:-./bench-gpu-smoke}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$repo_root" || exit 1
 
-# shellcheck source=scripts/device/tbb_env.sh disable=SC1091
-source scripts/device/tbb_env.sh  # TBB from .deps/ where none is installed
+# shellcheck source=bench/tbb_env.sh disable=SC1091
+source bench/tbb_env.sh  # TBB from .deps/ where none is installed
 export PATH="$PATH:/usr/local/cuda/bin"
 jobs=$(nproc 2>/dev/null || echo 4)
 build="build-bench-gpu"

@@ -3,7 +3,7 @@
 # on the development machine saves the GPU machine's minutes) and compute-sanitizer
 # on the streaming kernel's cases. Carry the folder of binaries and .deps/ (TBB).
 #
-#   scripts/device/run_prebuilt_gpu_tests.sh BIN_DIR OUT [sanitize]
+#   bench/run_prebuilt_gpu_tests.sh BIN_DIR OUT [sanitize]
 #
 # BIN_DIR holds the *_cuda test executables (e.g. copied from build/test/). Each runs
 # with BOOST_ODEINT_TILED_TUNING_CACHE=off, as ctest runs them. Exit status: the
@@ -12,9 +12,9 @@ set -u -o pipefail
 bin=${1:?folder of test binaries}
 out=${2:?output folder}
 mkdir -p "$out"
-cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
-# shellcheck source=scripts/device/tbb_env.sh disable=SC1091
-source scripts/device/tbb_env.sh  # TBB from .deps/ where none is installed
+cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
+# shellcheck source=bench/tbb_env.sh disable=SC1091
+source bench/tbb_env.sh  # TBB from .deps/ where none is installed
 export PATH="$PATH:/usr/local/cuda/bin"
 export BOOST_ODEINT_TILED_TUNING_CACHE=off
 failed=0

@@ -1,5 +1,5 @@
 /*
- scripts/device/adaptive_probe.cu
+ bench/adaptive_probe.cu
 
  A quick timing program for adaptive steps on the CUDA executor: integrate_adaptive
  of BRUSS2D (n = 16 Mi, double, access distance D) from 0 to T_END with the plugin's
@@ -14,7 +14,7 @@
  `adaptive` command measures the plugin's automatic() against stock with more checks.
 
      nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr --extended-lambda \
-          -Iinclude scripts/device/adaptive_probe.cu -o adaptive_probe -ltbb
+          -Iinclude bench/adaptive_probe.cu -o adaptive_probe -ltbb
      adaptive_probe D dopri5|ck54|bs32|verner56 TOL T_END REPS stock auto 'overlapped width=8384 height=7 ...' ...
 
  A tiling written "reuse:auto" (or "reuse:" before any tiling text) times the FSAL

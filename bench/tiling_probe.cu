@@ -1,5 +1,5 @@
 /*
- scripts/device/tiling_probe.cu
+ bench/tiling_probe.cu
 
  A quick timing program for the CUDA executor: the tiled stepper of one method on
  BRUSS2D (n = 16 Mi, double, access distance D) for each tiling given, in the tuning
@@ -16,7 +16,7 @@
  `bench --tiling TEXT` measures the same with its checks against stock odeint.
 
      nvcc -std=c++17 -O3 -arch=sm_90 --expt-relaxed-constexpr --extended-lambda \
-          -Iinclude scripts/device/tiling_probe.cu -o tiling_probe -ltbb
+          -Iinclude bench/tiling_probe.cu -o tiling_probe -ltbb
      tiling_probe D rk4|dopri5|verner56|bs32 STEPS auto 'trapezoidal width=512 height=4 ...' ...
 
  Copyright 2026 the boost_odeint_tiled developers
