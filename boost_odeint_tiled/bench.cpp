@@ -431,8 +431,8 @@ struct context
     e.g. `automatic` or `tuned` resolving to bench's default trapezoid, or to none())
     are one configuration timed twice: their timings are samples of one quantity, so
     both rows show the best of them, and the later row names the earlier one. Timed
-    separately, the same tiling differed by up to 16 % on a shared 16-core VM, which
-    made a tuned configuration look slower than the very configuration it is. On the
+    separately on a shared machine, the same tiling can differ by more than the gaps
+    being compared, and a tuned configuration would look worse than itself. On the
     CPU a tiling without a block size runs blocks of tbb_tuning::block_size: `none` and
     `none block_size=512` are one configuration there. */
 void pool_same_tilings(std::vector<bench_result>& rs, backend_kind backend)

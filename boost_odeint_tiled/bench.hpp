@@ -34,9 +34,8 @@ enum class precision_kind { fp64, fp32 };
 inline const char* precision_name(precision_kind p) { return p == precision_kind::fp32 ? "float" : "double"; }
 inline std::size_t precision_bytes(precision_kind p) { return p == precision_kind::fp32 ? 4 : 8; }
 //! The problems bench is built to run in float: every value type instantiated doubles
-//! the compile time of methods/*.cpp and methods_cuda/*.cu (measured: double + float
-//! for all three problems made the host TUs 1.56x slower to compile), and the float
-//! benchmark of interest is BRUSS2D's (issue 3).
+//! the compile time of methods/*.cpp and methods_cuda/*.cu, and the float benchmark
+//! of interest is BRUSS2D's (issue 3).
 constexpr bool float_built(problem_kind p) { return p == problem_kind::bruss2d; }
 
 //! In the order they are measured: the stock ones first (the first stock stepper's

@@ -89,8 +89,9 @@ inline tiled::tiling default_cuda_tiling(stepper_kind k, std::size_t d, std::siz
     }
     default:
         // none; overlapped as on the host (the streaming kernel runs it for d <= 1024; beyond,
-        // the general kernel: on an H200 narrower tiles, margins of half a tile and more,
-        // were 10-400x slower, RK4 at d = 1024 11 ms per step against 1.2 for these);
+        // the general kernel, where narrower tiles, margins of half a tile and more, lose
+        // by an order of magnitude and more: doc/results/gpu_h200.md, "Measurements behind
+        // the defaults");
         // automatic (model only); tuned (cache, then model)
         return default_tiling(k, d, links, width, height);
     }

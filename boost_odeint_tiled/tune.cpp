@@ -310,8 +310,8 @@ double rounds_noise(const candidate_set& set, const std::vector<std::size_t>& fi
 
 //! rounds_noise clamped to [0.5 %, 2 %]: the margin a tiling must win by to count as
 //! faster than a default (see where the winner is chosen). The cap keeps this a
-//! tie-break: on a 16-core VM whose rounds spread by 10 % and more, a 10 % margin gave
-//! up tilings that a longer benchmark found 11 % faster than the default kept.
+//! tie-break: on a machine whose rounds spread by 10 % and more, a margin that wide
+//! would give up tilings that a longer benchmark confirms ahead of the default.
 double rounds_spread(const candidate_set& set, const std::vector<std::size_t>& finalists)
 {
     return std::min(0.02, std::max(0.005, rounds_noise(set, finalists)));
@@ -723,10 +723,10 @@ outcome tune_one(const tune_options& o, const method_entry& method, std::size_t 
         } catch (const std::exception&) {}
         job.steps = (!rs.empty() && rs.back().ok) ? std::max<std::size_t>(3, rs.back().steps) : 3;
     }
-    // two warm-up steps, as bench takes, so that both measure the same thing. With one,
-    // the 16-core host's search times ran 30-45 % above bench's for the same tilings;
-    // with two still 12-25 % (doc/results/cpu_16_cores.md, ninth session: the cause is
-    // not established; every candidate's run allocates its state and stepper afresh)
+    // two warm-up steps, as bench takes, so that both measure the same thing (the
+    // search's times still run above bench's on the 16-core host; the cause is not
+    // established: every candidate's run allocates its state and stepper afresh;
+    // doc/results/cpu_16_cores.md, "Measurements behind the defaults")
     job.warmup = 2;
 
     stopwatch clock;
@@ -748,9 +748,9 @@ outcome tune_one(const tune_options& o, const method_entry& method, std::size_t 
         if (set.list[i].mandatory && std::find(finalists.begin(), finalists.end(), i) == finalists.end())
             finalists.push_back(i);
     // repetitions three times the search's (about 0.12 s of the model's tiling): on a
-    // shared or virtual machine the search's 40 ms repetitions let a burst of other
-    // work pick a winner that a longer benchmark then finds 30 % slower (16-core VM,
-    // Verner56 at d = 32, doc/results/cpu_16_cores.md)
+    // shared or virtual machine the search's short repetitions let a burst of other
+    // work pick a winner that a longer benchmark then finds well behind
+    // (doc/results/cpu_16_cores.md, "Measurements behind the defaults")
     bench_job final_job = job;
     final_job.steps = 3 * job.steps;
     auto final_round = [&](const std::vector<std::size_t>& who) {
@@ -782,9 +782,9 @@ outcome tune_one(const tune_options& o, const method_entry& method, std::size_t 
     // A winner that is not a default and leads the best default by less than the
     // machine's noise (the rounds' median spread, unclamped) has not been told apart
     // from it: the two meet in `head_to_head_rounds` more rounds, alternating, and the
-    // best of all their rounds counts. On the 16-core VM three rounds left winners 6
-    // and 13 % ahead that a longer bench then found 7 and 19 % behind the default
-    // (doc/results/cpu_16_cores.md, ninth session); rounds only ever slow a tiling
+    // best of all their rounds counts. Three rounds alone left close winners that a
+    // longer bench then found behind the default (doc/results/cpu_16_cores.md,
+    // "Measurements behind the defaults"); rounds only ever slow a tiling
     // down, so more of them bring each best closer to its undisturbed time.
     const double noise = rounds_noise(set, finalists);
     if (best_default != win && set.list[best_default].mandatory &&

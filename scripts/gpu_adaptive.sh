@@ -18,8 +18,8 @@ out=$(cd "$out" && pwd)
 cd "$repo_root"
 steps=${GPU_ADAPTIVE_STEPS:-"test sanitize bench"}
 
-# shellcheck source=device/tbb_env.sh
-source scripts/device/tbb_env.sh  # TBB from .deps/ where none is installed
+# shellcheck source=bench/tbb_env.sh
+source bench/tbb_env.sh  # TBB from .deps/ where none is installed
 export PATH="$PATH:/usr/local/cuda/bin"
 jobs=$(nproc 2>/dev/null || echo 4)
 build=build-gpu-adaptive

@@ -7,7 +7,7 @@
 #
 #   scripts/gpu_suite.sh "$OUT"        # on the GPU machine, from the repository root
 #
-# TBB: if no TBB headers are installed, scripts/device/tbb_env.sh unpacks the Debian
+# TBB: if no TBB headers are installed, bench/tbb_env.sh unpacks the Debian
 # packages carried in .deps/. Boost: headers only (Boost.Test's header-only variant is
 # compiled into the test main), found by CMake in /usr/include.
 # Exit status: ctest's; 3 if any GPU test was skipped (no usable GPU: a skipped GPU
@@ -21,8 +21,8 @@ mkdir -p "$out"
 out=$(cd "$out" && pwd)
 cd "$repo_root"
 
-# shellcheck source=device/tbb_env.sh
-source scripts/device/tbb_env.sh  # TBB from .deps/ where none is installed
+# shellcheck source=bench/tbb_env.sh
+source bench/tbb_env.sh  # TBB from .deps/ where none is installed
 export PATH="$PATH:/usr/local/cuda/bin"
 jobs=$(nproc 2>/dev/null || echo 4)
 build=build-gpu

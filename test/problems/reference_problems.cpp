@@ -2,7 +2,7 @@
  test/problems/reference_problems.cpp
 
  The reference problems: their access distances are what they report, BRUSS2D
- agrees with a plain ghost-cell implementation of reference digest 001_A §5.2, and
+ agrees with a plain ghost-cell implementation of Werner's thesis, §5.2, and
  the factories and initial values are right. BRUSS2D's range form gives
  operator()'s values bitwise, however the range is split, on every vector path (built
  also for AVX2 and AVX-512 where the machine has them: test/CMakeLists.txt).
@@ -76,8 +76,8 @@ void check_access_distance(const System& sys, std::size_t n, std::mt19937& gen)
     }
 }
 
-// BRUSS2D written plainly: 2D arrays with a ring of mirror ghost cells, digest 001_A
-// §5.2 equations (5.10)-(5.12) with the constants of bruss2d-mix.c.
+// BRUSS2D written plainly: 2D arrays with a ring of mirror ghost cells, Werner's thesis,
+// §5.2, equations (5.10)-(5.12), with the constants of bruss2d-mix.c.
 std::vector<double> bruss2d_by_ghost_cells(const std::vector<double>& y, std::size_t nx, std::size_t ny,
                                            double alpha)
 {

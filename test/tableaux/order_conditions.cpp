@@ -350,7 +350,7 @@ BOOST_AUTO_TEST_CASE(fehlberg78_weights_satisfy_all_200_order_conditions_to_orde
 
 BOOST_AUTO_TEST_CASE(verner56_with_the_misprinted_a82_of_minus_4_9_is_detected)
 {
-    // The thesis's printed a82 = -4/9 (an OCR error for -9/4, reference digest 001_D §5.7)
+    // The printed a82 = -4/9 of Werner's thesis, §13.7 (a misprint for -9/4)
     // must break the 6th-order weights at order 2: the check is not vacuous.
     exact_tableau tab = make_exact_tableau<tiled::runge_kutta_verner56_tableau>();
     BOOST_TEST(tab.a[7][1] == exact(-9) / 4);

@@ -40,13 +40,14 @@ namespace tiled {
 namespace problems {
 
 /*
- BRUSS2D exactly as reference digest 001_A §5.2 (constants and initial values from
+ BRUSS2D exactly as Werner's thesis, §5.2, defines it (constants and initial values from
  the Bayreuth reference code, bruss2d-mix.c), on an x_max × y_max grid:
 
    du/dt = 1 + u²v − 4.4u + D·(u_W + u_E + u_S + u_N − 4u)
    dv/dt = 3.4u − u²v     + D·(v_W + v_E + v_S + v_N − 4v)
 
- with D = alpha·(x_max − 1)² (the digest's choice for rectangular grids; D = alpha
+ with D = alpha·(x_max − 1)² (the thesis keeps one grid spacing for rectangular grids
+ without saying which; this takes the x direction's. D = alpha
  when x_max == 1) and alpha = 2e-3 by default. Neumann boundaries by mirror ghost
  cells: a boundary cell counts its single inner neighbour twice in that direction
  (both directions at corners); a direction of extent 1 contributes nothing.
@@ -116,8 +117,8 @@ private:
     vectors 2 components to either side, and whose cells' u and v are shuffles
     within the vector. From plain loops GCC de-interleaves u and v with cross-lane
     permutations, or (bruss2d::interior_cells) loads each value up to three times;
-    these vectors take about 30 % less time per component than the latter (Zen 4,
-    AVX-512) and handle the edge cells in the vector. The arithmetic is
+    these vectors load each value once and handle the edge cells in the vector (numbers:
+    doc/results/cpu_2_cores.md, "Measurements behind the defaults"). The arithmetic is
     bruss2d::component()'s, operation for operation, so a compiler contracts it to
     the same FMAs, and the values equal the scalar paths' bitwise. Needs
     __builtin_shufflevector (GCC 12, Clang); nvcc compiles the plain paths. */
@@ -297,9 +298,8 @@ private:
         Index yy, x;
         if constexpr (sizeof(Index) == sizeof(unsigned))
         {
-            // the row by a shift where x_max is a power of two (grids of 2^k columns):
-            // on the H100, RK4 on n = 16 Mi, d = 32 took 3.5 % less time than with the
-            // multiply-high division
+            // the row by a shift where x_max is a power of two (grids of 2^k columns),
+            // cheaper in a tile kernel than the multiply-high division
             const unsigned shift = m_x_divider.power_of_two_shift();
             if (shift < 32) { yy = cell >> shift; x = cell & (x_max - 1); }
             else { yy = m_x_divider.divide(cell); x = cell - yy * x_max; }
@@ -335,7 +335,8 @@ private:
     /* cell / x_max and cell % x_max for grids of 2^32 components or more. A GPU has no
        64-bit divider: its 64-bit division is a long instruction sequence, inlined at
        every call of operator() in a tile kernel even where this branch never runs,
-       and with it the H100 ran RK4 (n = 16 Mi, d = 32) 5 % slower. So on the GPU: a
+       and costs time even there (doc/results/gpu_h100.md, "Measurements behind the
+       defaults"). So on the GPU: a
        double estimate of the quotient (relative error a few 2^-53: off by one at most
        for cells below 2^50) corrected by one step. */
     BOOST_ODEINT_TILED_HD void divide_wide(std::size_t cell, std::size_t& yy, std::size_t& x) const
@@ -521,11 +522,10 @@ private:
     /* simd_segment for len > W (W >= 4): each vector of the segment is loaded once, and
        its west and east neighbours are shuffled from it and the vectors beside it, where
        components() loads them (two loads that straddle vectors) and GCC loads x again
-       for each use. Same values, same arithmetic, so the same bits. Fewer loads: with
-       AVX-512 on a Zen 4 core (whose 512-bit loads take two of its load slots) tiled
-       RK4 took 15 % less time with the state in cache (n = 256 Ki, d = 32), 6-10 % less
-       at n = 4 Mi; on the 16-core Xeon VMs 5-13 % less on one core in cache and the
-       same at 16 threads (n = 16 Mi, within those VMs' noise). */
+       for each use. Same values, same arithmetic, so the same bits. Fewer loads matter
+       where loads are the bottleneck, as on a Zen 4 core, whose 512-bit loads take two of
+       its load slots (numbers: doc/results/cpu_2_cores.md, "Measurements behind the
+       defaults"). */
     void simd_segment_rolling(const double* p, std::ptrdiff_t len, std::ptrdiff_t row, double* o,
                               const detail::bruss2d_simd::species& s, bool left, bool right) const
     {

@@ -1,7 +1,8 @@
 /*
  boost/numeric/odeint/tiled/plan/link_chain.hpp
 
- The dependency chain of one explicit RK step (reference digest 001_C §0): link j
+ The dependency chain of one explicit RK step (Werner's thesis, §6.6; see
+ doc/how_it_works.md, "References"): link j
  is RHS_j (F_j = f(t + c_j h, Y_j)) followed by LC_j, the linear combinations that
  can be formed once F_0..F_j exist: the next stage argument Y_{j+1}, the solution
  (at the last link with a nonzero weight b) and the error estimate. Only LC_j -> RHS_{j+1}

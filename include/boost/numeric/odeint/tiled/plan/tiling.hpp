@@ -55,7 +55,7 @@ public:
         return tiling(scheme::hexagonal, width, height);
     }
 
-    /*! Overlapped tiles (ghost-zone tiling; reference digest 002 §2.1): rows of `height`
+    /*! Overlapped tiles (ghost-zone tiling; Rocha et al., TOAST, §2): rows of `height`
         links in which every tile computes its links on up to `width` components and
         writes the middle width - 2*(height-1)*d of them. A tile recomputes the margins
         its neighbours own instead of waiting for them, so a row is one kernel with no

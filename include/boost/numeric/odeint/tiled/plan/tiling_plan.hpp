@@ -11,7 +11,8 @@
  tile computes, the strips it must read from memory (what it needs but does not
  compute itself) and the strips it must write to memory (what it computes and some
  other tile reads; the output state and error are always written). These are the
- interval rules of reference digest 001_C §2-§5: an RHS on A reads A widened by d,
+ interval rules of Werner's thesis, §10.2.2-10.2.7 (references: doc/how_it_works.md,
+ "References"): an RHS on A reads A widened by d,
  an LC reads A. Backends only execute plans; plan_checker.hpp proves one right.
 
  Copyright 2026 the boost_odeint_tiled developers
@@ -143,7 +144,7 @@ inline std::vector<kernel_plan> none_geometry(std::size_t links, long long n, lo
     return kernels;
 }
 
-/*! Trapezoidal scheme (digest 001_C §5.2). Rows of `height` links; in each row a
+/*! Trapezoidal scheme (Werner's thesis, §10.2.7.2). Rows of `height` links; in each row a
     shrinking kernel (trapezoids of base width w, narrowing by d per side and link)
     then a growing kernel filling the gaps (widening by d per side and link).
     Period p = 2w - 2d(h-1). A side without a neighbour (the ends of [0, n)) does
@@ -191,7 +192,7 @@ inline std::vector<kernel_plan> trapezoidal_geometry(std::size_t links, long lon
     return kernels;
 }
 
-/*! Hexagonal scheme (digest 001_C §5.3, shift 0). Two interleaved families of
+/*! Hexagonal scheme (Werner's thesis, §10.2.7.3, shift 0). Two interleaved families of
     hexagons, A and B, each `height` (even) links high and at most w wide: a hexagon
     grows by d per side and link for h/2 links, then shrinks. B rows start at links
     0, h, 2h, ..., A rows at -h/2, h/2, ...; the rows, cut to [0, links), run in
@@ -238,7 +239,7 @@ inline std::vector<kernel_plan> hexagonal_geometry(std::size_t links, long long 
     return kernels;
 }
 
-/*! Overlapped scheme (ghost-zone tiling, reference digest 002 §2.1). Rows of
+/*! Overlapped scheme (ghost-zone tiling, Rocha et al., TOAST, §2). Rows of
     `height` links, one kernel each. The tiles of a row own consecutive pieces of
     [0, n), p = w - 2d(h-1) components each; at row-local link jj a tile computes its
     piece widened by (h-1-jj)*d, clamped to [0, n): exactly what the next link's RHS

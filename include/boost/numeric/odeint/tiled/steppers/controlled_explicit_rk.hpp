@@ -25,7 +25,8 @@
  choice, reuse_last_derivative(true): the step then writes that derivative to memory
  (one vector) and the next reads it (one more), for one RHS evaluation fewer. For
  cheap right-hand sides such as BRUSS2D the two passes cost more than the evaluation
- (measured on both backends), so by default F_0 is evaluated in the tile. Reused, the
+ (on both backends: doc/results/gpu_h200.md, "Measurements behind the defaults"), so
+ by default F_0 is evaluated in the tile. Reused, the
  derivative is held for one state, recognised by its buffer (data()) and time; the
  first try on any other state or at another time evaluates f once, in a pass of its
  own, as odeint's initialize() does. A state changed in place at the same time is not
@@ -235,8 +236,8 @@ public:
         the next as F_0, as odeint's FSAL controller does (one vector written and one read
         per step, one RHS evaluation fewer), or evaluates F_0 in the tile like every stage
         (no memory traffic for it). The default is false: BRUSS2D's RHS costs less than the
-        two vector passes, so reuse was slower on both backends (DOPRI5, n = 16 Mi, d = 32:
-        13 % on an H200, 10-20 % on 16 Xeon cores; doc/results/fsal_reuse.md). Turn it on
+        two vector passes, so reuse does not pay on either backend (numbers:
+        doc/results/gpu_h200.md, "Measurements behind the defaults"). Turn it on
         for a right-hand side that is expensive per component. Same values either way. */
     void reuse_last_derivative(bool on) { m_reuse = on && is_fsal; }  // no-op for other methods
     bool reuses_last_derivative() const { return m_reuse; }

@@ -1,8 +1,8 @@
 /*
  boost/numeric/odeint/tiled/system/range_rhs.hpp
 
- The optional range form of a LimitedAccessSystem, for speed on CPUs (reference
- digest 001_D §1.9, the thesis's "Eval-Range"):
+ The optional range form of a LimitedAccessSystem, for speed on CPUs (the
+ "Eval-Range" function of Werner's thesis, §8.4.1):
 
      template <class Y, class Out, class Time>
      void evaluate_range(std::size_t first, std::size_t last, const Y& y, Out* dydt, Time t) const;

@@ -2,7 +2,8 @@
  boost/numeric/odeint/tiled/tableaux/runge_kutta_verner56.hpp
 
  Verner's 8-stage pair 5(6) (J. H. Verner, SIAM J. Numer. Anal. 15 (1978)), the method of
- the thesis's tiling experiments (reference digest 001_D, section 5.7, with its errata:
+ the thesis's tiling experiments (Werner's thesis, §13.7, with three misprints there
+ corrected against the order conditions, test/tableaux/order_conditions.cpp:
  a82 = -9/4, c7 = 8/9, c8 = 1). The 5th-order solution is propagated (b); the
  6th-order one (b_hat) estimates the error of b, so the error estimate is of the
  same order as the step (error_order 5, odeint's convention). a76 = a86 = 0.

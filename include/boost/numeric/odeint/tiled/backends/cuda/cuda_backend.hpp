@@ -81,8 +81,7 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
     and chains with more FIFO values than it is built for: Fehlberg 7(8), Verner 5(6)'s
     error steps beyond d = 512): a trapezoid as high as the chain (lower
     ones are not chosen: they split the chain over several kernels that dispatch its
-    links at run time, and on the H100 they were 3-6x slower than none(); RK4
-    trapezoidal(512, 3) at d = 32: 2.74 ms, none() 0.84), run as register tiles in
+    links at run time, and lose to none() several times over), run as register tiles in
     the first form that holds it and saves enough of none()'s traffic:
     1. one block of 128 threads x 4 components (512 wide);
     2. for d <= cuda_tuning::cluster_distance_limit, a thread-block cluster of up to
@@ -92,15 +91,12 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
        kernel is built for also use, and which replaces the first where that moves
        more than cuda_tuning::narrow_block_volume_limit times its bytes (long chains
        at d near 32: Verner 5(6)'s adaptive step, were it not streamed);
-    none() elsewhere. On the H100 (BRUSS2D, n = 16 Mi, doc/results/gpu_h100.md),
-    clusters of 16 blocks beat none() and the 1024-wide block from d = 128 to 256
-    (RK4 at d = 128: 0.57 ms against 0.72 for 512x2 and 0.84 for none(); at d = 256
-    0.66 against 0.84; DOPRI5 1.04 and 1.19 against 1.71 and 1.72), 8 blocks were
-    about as fast at d = 128 and slower at 256, and at d = 512 the halo of each block
-    is twice its own range: 1.05 ms against none()'s 0.84. Hexagons are not chosen:
-    on an H200 they ran 2-2.5x slower than trapezoids of the same width at every size
-    measured (their second kernel's tiles grow, so fewer threads have work per link),
-    and trapezoids saving less than 40 % of none()'s traffic did not beat it. */
+    none() elsewhere. Clusters of 16 blocks beat none() and the 1024-wide block from
+    d = 128 to 256, 8 blocks do no better, and at d = 512 each block's halo is twice its
+    own range, so clusters stop at cluster_distance_limit. Hexagons are not chosen:
+    their second kernel's tiles grow, so fewer threads have work per link, and they lose
+    to trapezoids of the same width; a trapezoid must save 40 % of none()'s traffic to
+    beat it. Numbers: doc/results/gpu_h100.md, "Measurements behind the defaults". */
 inline tiling choose_register_tiling(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size)
 {
     const double none_cost =
@@ -149,11 +145,9 @@ inline tiling choose_register_tiling(const link_chain& chain, std::size_t n, std
 /*! Resolves automatic() for the CUDA backend. First, where the streaming kernel applies
     (choose_streaming_tiling: d <= 1024, chains of at most
     cuda_tuning::streaming_max_fifo_values FIFO values), overlapped tiles of the
-    whole chain, each streamed through one block: on an H200 (BRUSS2D, n = 16 Mi) RK4 at
-    d = 32 took 0.253 ms per step against 0.394 for the register tiles below, DOPRI5
-    0.461 against 0.748 (its adaptive step 0.64 against 0.93 ms), and the time hardly
-    grows with d (RK4 at d = 256: 0.264 against 0.603 for the clusters; d = 1024: 0.325
-    against 0.666 for none()). Otherwise choose_register_tiling. */
+    whole chain, each streamed through one block: it beats the register tiles below
+    for every method, and its time hardly grows with d (numbers: doc/results/gpu_h200.md,
+    "Measurements behind the defaults"). Otherwise choose_register_tiling. */
 inline tiling choose_cuda_tiling(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size)
 {
     tiling streamed = tiling::none();

@@ -213,7 +213,7 @@ class cuda_executor
         {
             // prefer the largest shared-memory carve-out: with the default the driver
             // may pick a 32 KiB configuration and hold a kernel with 18 KiB of buffers
-            // to one block per SM (measured: a quarter of the possible warps)
+            // to one block per SM (a quarter of the possible warps)
             cuda_check(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
                                             int(cudaSharedmemCarveoutMaxShared)),
                        "setting the shared memory carve-out of a tile kernel");
@@ -470,9 +470,9 @@ class cuda_executor
             const register_meta_layout layout{unsigned(k->host.link_count), unsigned(k->host.max_strips)};
             meta_ints = std::max<std::size_t>(meta_ints, layout.stride(unsigned(NV)));
         }
-        // tiles wider than one block run on several only where the tiling asks for it: on
-        // the H100 they were not faster than the general kernel for every shape (RK4,
-        // trapezoidal(7168, 4) at d = 1024: 2.86 ms through L2 against 2.11 ms)
+        // tiles wider than one block run on several only where the tiling asks for it:
+        // they do not beat the general kernel for every shape (numbers:
+        // doc/results/gpu_h100.md, "Measurements behind the defaults")
         const bool asks_for_groups = plan.config.blocks_per_tile() != 0 || plan.config.use_clusters();
         if (most_needed > 1 && !asks_for_groups) return false;
         const std::size_t most_blocks = plan.config.blocks_per_tile() ? plan.config.blocks_per_tile() : most_needed;
@@ -626,8 +626,9 @@ class cuda_executor
                 return true;
             }
         };
-        // the chunk is a compile-time constant of the kernel (on an H200 RK4 at d = 32
-        // took 0.28 ms per step with it, 0.33 with the chunk read from blockDim)
+        // the chunk is a compile-time constant of the kernel, so its index arithmetic
+        // folds (a chunk read from blockDim costs time: doc/results/gpu_h200.md,
+        // "Measurements behind the defaults")
         using one = std::integral_constant<int, 1>;
         if (reach == 2) return launch_with(std::integral_constant<int, 512>{}, std::integral_constant<int, 2>{});
         switch (threads)  // reach 1 (the pairs cuda_tuning::streaming_is_built admits)

@@ -20,17 +20,15 @@ struct cuda_tuning
     //! Threads per block of the general tile kernel.
     static constexpr unsigned threads_per_block = 512;
     //! Threads per block of none()'s stage kernel (one component per thread and pass):
-    //! `tune` found 1024 2-5 % faster than 256 on an H100 for RK4 and Verner at every d
-    //! it tried (BRUSS2D, n = 16 Mi, d = 1024 .. 131072, doc/results/gpu_h100.md).
+    //! `tune` chose 1024 over 256 for RK4 and Verner at every d it tried (BRUSS2D,
+    //! d = 1024 .. 131072; numbers: doc/results/gpu_h100.md, "Measurements behind the defaults").
     static constexpr unsigned stage_threads_per_block = 1024;
     /*! Block shape of the register-tile kernel: threads per block and components per
         thread, the block holding C*T components of a tile. 128 threads of 4 (512-wide
-        blocks) where the tile fits, else 512 threads of 2 (1024-wide). Measured on the
-        H100 (BRUSS2D, n = 16 Mi, d = 32, doc/results/gpu_h100.md) once the 4-component
-        kernel was held to 64 registers (register_tile_launch_bounds): 128x4 beat 512x2
-        for every method (RK4 0.449 against 0.560 ms per step, DOPRI5 0.868 / 0.907,
-        Verner56 0.870 / 0.907, Bogacki-Shampine 0.319 / 0.440). Before that, with
-        90 registers, longer chains had been faster with 512x2. */
+        blocks) where the tile fits, else 512 threads of 2 (1024-wide): with the
+        4-component kernel held to 64 registers (register_tile_launch_bounds), 128x4 beats
+        512x2 for every method at d = 32 (BRUSS2D; numbers: doc/results/gpu_h100.md,
+        "Measurements behind the defaults"). */
     struct register_shape
     {
         unsigned threads;
@@ -46,11 +44,10 @@ struct cuda_tuning
     static constexpr std::size_t most_links_four_per_thread = 8;
     /*! automatic() takes the wide block over the narrow one (both a trapezoid as high as
         the chain) where the narrow block's plan moves more than this many times the
-        bytes of the wide one's. Measured with BRUSS2D, n = 16 Mi, d = 32: narrow won at
-        ratios 1.40 (RK4, H100: 0.449 against 0.560 ms per step) and 1.73 (DOPRI5, H100:
-        0.868 / 0.907), wide at 1.90 (DOPRI5's step with its error norm fused, H200:
-        0.929 against 1.029 ms per accepted adaptive step, measured before that step was
-        streamed; Verner 5(6)'s adaptive step is the chain it applies to now). */
+        bytes of the wide one's: between the ratios where the narrow block won (1.40 and
+        1.73, RK4 and DOPRI5 at d = 32) and the one where the wide block won (1.90, a step
+        with the error norm fused; numbers: doc/results/gpu_h100.md, "Measurements behind
+        the defaults"). Verner 5(6)'s adaptive step is the chain it applies to. */
     static constexpr double narrow_block_volume_limit = 1.8;
     //! automatic()'s cluster tiles (cuda_backend.hpp): this many blocks of the narrow
     //! shape, for access distances up to this (half a block's width: beyond it a block's
@@ -73,28 +70,27 @@ struct cuda_tuning
     }
     /*! The streaming kernel (streaming_tile_kernel.hpp) of overlapped tiles: one
         component per thread, chunks of a power of two >= d components, at least this
-        many (on an H200, BRUSS2D d = 32: 64 and 128 threads ran RK4 in 0.271 and 0.272
-        ms per step, 256 in 0.318, 512 in 0.345), at most this many. */
+        many (at d = 32 chunks of 64 and 128 threads tie and wider ones lose: narrow
+        chunks keep more blocks resident; numbers: doc/results/gpu_h200.md, "Measurements
+        behind the defaults"), at most this many. */
     static constexpr unsigned streaming_min_threads = 64;
     static constexpr unsigned streaming_max_threads = 512;
     /*! Values a thread of the streaming kernel keeps in register FIFOs (the linear
         combinations' inputs) for which it is built, and automatic() and `tune` take it:
         every chain but Fehlberg 7(8)'s (118 and more) and Verner 5(6)'s error steps with
         2-chunk reach (84, 87). Numbers per chain and reach:
-        test/backends/streaming_layout.cpp. With 128 registers and spills (512-thread
-        chunks) it still beat what ran before (H200, BRUSS2D n = 16 Mi, ms per step or
-        accepted step): DOPRI5's plain step at d = 1024 (45 values) 0.89 against 1.35 for
-        none(), its adaptive step (63 values, 300 bytes spilled) 1.48 against 1.64,
-        Cash-Karp's (51) 0.82 against 1.39, Verner 5(6)'s at d = 512 (58) 1.82 against
-        2.29. */
+        test/backends/streaming_layout.cpp. Even with 128 registers and spills (512-thread
+        chunks) these chains beat none() and the register tiles (DOPRI5, Cash-Karp,
+        Verner 5(6) at d = 512 .. 1024; numbers: doc/results/gpu_h200.md, "Measurements
+        behind the defaults"). */
     static constexpr int streaming_max_fifo_values = 64;
     /*! FIFO values a thread holds within 128 registers (512 threads per SM). Beyond
         them, kernels of chunks up to 256 threads are built for 256 threads per SM and up
         to 255 registers (streaming_threads_per_sm_for), where nvcc would spill: Verner
-        5(6)'s adaptive step (58 values, fused norm; H200, BRUSS2D n = 16 Mi, d = 32, tol
-        1e-8) took 0.83 ms per accepted step so (226 registers, no spill), 1.60 with 128
-        registers (240 bytes spilled) and 1.17 in the 1024-wide register tiles. DOPRI5's
-        (42, 20 bytes spilled) is faster with 512 threads per SM: 0.64 against 0.70 ms.
+        5(6)'s adaptive step (58 values, fused norm) then runs without spills and beats
+        both its 128-register build and the register tiles, while DOPRI5's (42 values,
+        20 bytes spilled) does best with 512 threads per SM (numbers:
+        doc/results/gpu_h200.md, "Measurements behind the defaults").
         Chunks of 512 threads (reach 2, 512 < d <= 1024) cannot have more than 128
         registers and spill beyond this. */
     static constexpr int streaming_register_fifo_values = 45;
@@ -116,8 +112,8 @@ struct cuda_tuning
     /*! Largest ring memory automatic() and `tune` give a streaming block: what an sm_90
         block may opt in to (227 KiB) less 1 KiB for its static shared memory (the fused
         norm's reduction). DOPRI5's error steps at 512 < d <= 1024 need 224 KiB (7 rings of
-        8 chunks of 512 doubles): its adaptive step ran there in 1.48 ms per accepted step
-        on an H200 (BRUSS2D n = 16 Mi) against 1.64 for none(). */
+        8 chunks of 512 doubles), and its adaptive step beats none() there (numbers:
+        doc/results/gpu_h200.md, "Measurements behind the defaults"). */
     static constexpr std::size_t streaming_max_ring_bytes = 226 * 1024;
     /*! Threads of the streaming kernel resident on one SM: its launch bounds hold a
         thread to 128 registers so that this many fit the 64 Ki registers of an SM. */
@@ -135,14 +131,11 @@ struct cuda_tuning
     /*! Tiles for one wave of the streaming kernel: every resident block (SM count x
         streaming_threads_per_sm / threads) streams one tile, so all finish together
         and the tiles are as wide as they can be (the margins of 2(L-1)d and the
-        wavefront's start and end, 2(L-1) steps, are a smaller part of each). On an H200
-        (BRUSS2D n = 16 Mi, tiling_probe) one wave beat two and 16 tiles per SM at every
-        d from 32 to 512: RK4 at d = 32 0.252 ms per step (16 per SM: 0.258), d = 256
-        0.265 (0.319), d = 512 0.281 (0.403); DOPRI5 0.460 / 0.541 / 0.530 (0.473 /
-        0.682 / 0.826); its adaptive step at d = 512 0.67 ms per accepted step (1.10).
-        Half a wave (4 tiles per SM at d = 32) left SMs idle: RK4 0.362. `threads_per_sm`:
-        streaming_threads_per_sm_for the chain (Verner 5(6)'s adaptive step with 256 per SM:
-        0.83 ms per accepted step in one wave, 0.85 in two, 1.24 in a wave and a quarter). */
+        wavefront's start and end, 2(L-1) steps, are a smaller part of each). One wave
+        beat two waves and 16 tiles per SM at every d from 32 to 512, and half a wave leaves
+        SMs idle (BRUSS2D, bench/tiling_probe.cu; numbers: doc/results/gpu_h200.md,
+        "Measurements behind the defaults"). `threads_per_sm`: streaming_threads_per_sm_for
+        the chain. */
     static constexpr std::size_t streaming_tiles_per_wave(std::size_t sms, std::size_t threads,
                                                           std::size_t threads_per_sm = streaming_threads_per_sm)
     {

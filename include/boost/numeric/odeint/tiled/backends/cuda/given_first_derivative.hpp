@@ -6,9 +6,9 @@
  reuse_last_derivative) run the same kernels with the system wrapped in
  given_first_derivative_system. The wrapper selects at compile time kernels whose
  link 0 reads F_0 instead of evaluating it, so the kernels of every other step carry
- no trace of the option: a run-time test in link 0 cost adaptive DOPRI5 1-7 % and
- Bogacki-Shampine 3 % (H100, BRUSS2D n = 16 Mi, d = 32 .. 1024), the registers it took
- from kernels at their limit.
+ no trace of the option: a run-time test in link 0 takes registers from kernels at
+ their limit and costs every adaptive step time (numbers: doc/results/gpu_h100.md,
+ "Measurements behind the defaults").
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.

@@ -2,7 +2,8 @@
  boost/numeric/odeint/tiled/backends/cuda/register_tile_kernel.hpp
 
  The fast path of the CUDA executor: single-block tiles whose stage data stays in
- registers (reference paper §4, digest 001_C §10.1-10.3). Thread t of a block of T
+ registers (Korch & Werner, multi-workgroup tiling, §4; Werner's thesis, §10.3.1.1-10.3.1.3;
+ see doc/how_it_works.md, "References"). Thread t of a block of T
  threads owns components hull.first + c*T + t, c < C, of its tile for every link
  ("all same" mapping, coalesced), so the derivatives F_m of its components live in
  registers from the link that makes them to the last linear combination that reads
@@ -313,11 +314,10 @@ struct register_tile
                 else if (error_stores.contains(r))
                     args.vectors[vector_ids::error_out][i] = e;
             }
-            // the link's results other tiles read (strips at the tile's edges), last: with
-            // these tests and stores after the linear combinations instead of between them,
-            // and bruss2d's reaction constants in members, the H100 ran RK4 in 0.430 ms
-            // per step instead of 0.442, DOPRI5 0.830 instead of 0.860 (BRUSS2D, n = 16 Mi,
-            // d = 32); a branch around them for the tile's inner components did not help
+            // the link's results other tiles read (strips at the tile's edges), last: these
+            // tests and stores after the linear combinations, not between them, keep the
+            // arithmetic together (a branch around them for the tile's inner components
+            // gains nothing; numbers: doc/results/gpu_h100.md, "Measurements behind the defaults")
             if (f_stores.contains(r)) args.vectors[fv][i] = f[J][c];
             if constexpr (chain::lc_forms_stage_argument(J))
                 if (y_stores.contains(r)) args.vectors[chain::stage_argument(J + 1)][i] = next_argument;
@@ -330,10 +330,9 @@ struct register_tile
     link, the tile's loads), so warps per SM matter more than a few values
     recomputed or reloaded. With 2 components per thread at most 64 registers (two
     512-thread blocks per SM); with 4, blocks of at most 128 threads and at least
-    eight of them per SM, which again caps the kernel at 64 registers. On the H100
-    (BRUSS2D, n = 16 Mi, d = 32) the 4-component kernel ran at 90 registers and five
-    blocks per SM before: RK4 0.516 ms per step, DOPRI5 (512-wide tiles) 1.110 ms;
-    at 64 registers 0.451 and 0.871 ms, with no spills. */
+    eight of them per SM, which again caps the kernel at 64 registers, without spills
+    (the 4-component kernel at 90 registers, five blocks per SM, lost to it; numbers:
+    doc/results/gpu_h100.md, "Measurements behind the defaults"). */
 template <std::size_t C>
 struct register_tile_launch_bounds
 {
@@ -373,9 +372,8 @@ __device__ __forceinline__ void prefetch_tile(const register_tile_args<Value, NV
     uses two of the buffers (the first holding its state window, then the links'
     stage arguments alternating) and one record; the next tile's window and record
     are prefetched into the third buffer and the other record meanwhile, and the
-    buffers rotate. On the H100 (BRUSS2D, n = 16 Mi, d = 32) the prefetch took RK4
-    from 0.449 to 0.445 ms per step and DOPRI5 from 0.868 to 0.853: the kernel is
-    bound by instruction issue, not by these loads. */
+    buffers rotate. The prefetch gains little (the kernel is bound by instruction
+    issue, not by these loads) and costs nothing. */
 template <class Tableau, bool WithError, class System, class Value, std::size_t C, bool Full, bool FusedNorm,
           class Group = single_block_group>
 __global__ void __launch_bounds__(register_tile_launch_bounds<C>::max_threads, register_tile_launch_bounds<C>::min_blocks)

@@ -11,8 +11,8 @@
  Why not the general tile kernel with none()'s chunks as tiles: none() has no
  LC->RHS coupling to keep on chip, so tiles only cost. A chunk is at least 4d
  components, which at large d left fewer chunks than the GPU has SMs (n = 16 Mi,
- d = 131072: 32 chunks, a quarter of an H200's SMs busy, 5x slower than stock
- odeint), and a derivative kept to a chunk was staged in a per-block scratch of the
+ d = 131072: 32 chunks, a quarter of an H200's SMs busy), and a derivative kept to a
+ chunk was staged in a per-block scratch of the
  chunk's size. Here the grid is sized by occupancy alone, whatever n and d are.
 
  The arithmetic is the general kernel's, component for component (the system's

@@ -19,9 +19,8 @@
  (streaming_layout.hpp). Memory sees the state window, the solution and what the plan
  writes (the error or kept derivatives); nothing else.
 
- Measured on an H200 (BRUSS2D, n = 16 Mi, double, doc/results/gpu_h200.md), one wave
- of tiles: RK4 at d = 32 0.218 ms per step against 0.394 for the register tiles,
- DOPRI5 0.375 against 0.750; the time grows little with d (RK4 at d = 512: 0.228).
+ So its time grows little with d, and it beats the register tiles wherever it applies
+ (numbers: doc/results/gpu_h200.md, "Measurements behind the defaults").
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -116,8 +115,7 @@ __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm_f
     for (unsigned tile = blockIdx.x; tile < args.tiles; tile += gridDim.x)
     {
         // Chunks start at multiples of c in the state, not at the tile's first component,
-        // so that every warp's load of the state and store of the solution is aligned
-        // (on an H200 2.5 % faster for RK4 at d = 32 than chunks from the tile's start).
+        // so that every warp's load of the state and store of the solution is aligned.
         // Offsets r below count from `base`; the plan's intervals, relative to the hull,
         // move by `shift`.
         const long long h0 = args.hull[2 * tile];
@@ -167,11 +165,9 @@ __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm_f
         // The steps in which every link's chunk lies inside its interval, the state chunk
         // being loaded inside the window and the solution's inside the tile's own piece:
         // all but a tile's first and last few. They run a copy of the step without the
-        // range checks (and with every link's F known to be formed, so nothing to zero).
-        // On an H200 (BRUSS2D n = 16 Mi, tiling_probe) that took 9-11 % off every method
-        // at d = 32 and 128, 14-23 % at d = 512 and 19-45 % at d = 1024 (DOPRI5 0.884 ->
-        // 0.486 ms: 512-thread chunks, fewer live values), adaptive DOPRI5 at d = 32
-        // 0.655 -> 0.590 ms per accepted step. Chunk q covers [q c, q c + c), inside
+        // range checks (and with every link's F known to be formed, so nothing to zero):
+        // fewer live values and instructions, most of all with 512-thread chunks (numbers:
+        // doc/results/gpu_h200.md, "Measurements behind the defaults"). Chunk q covers [q c, q c + c), inside
         // [a, b) for ceil(a / c) <= q < floor(b / c); c is a power of two, and arithmetic
         // shifts round down for negative a and b too.
         int interior_begin = 0, interior_end = steps;
@@ -196,9 +192,7 @@ __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm_f
             // Each link in turn: its RHS and linear combinations, then its stores. Its
             // reads are of ring slots earlier steps wrote, its ring store goes to a slot
             // no link reads in this step. (All links' arithmetic first and the stores
-            // after it was slower: more values live at once, 174 registers for DOPRI5
-            // instead of 159, and on an H200 DOPRI5 at d = 32 took 0.73 ms per step
-            // instead of 0.60.)
+            // after it would keep more values live at once: more registers per thread.)
             for_each_index<std::size_t(L)>([&](auto JC) {
                 constexpr int J = int(decltype(JC)::value);
                 const int r = (k - S * J) * c + t;

@@ -3,23 +3,22 @@
 
  Executes a tiling plan on the CPU with TBB. Kernels run one after the other;
  the tiles of a kernel run in parallel. A link's RHS and its linear combinations
- are fused block by block (reference digest 001_D §1.3, "in-link sub-blocked"),
+ are fused block by block (Werner's thesis, §10.4.1.3, "in-link sub-blocked"),
  so a block of F_j is consumed while it is still in L1. Vectors a tile keeps to
- itself live in a tile-local scratch area ("array contraction", digest 001_D
- §1.2); only the edge strips other tiles need travel through memory.
+ itself live in a tile-local scratch area ("array contraction", thesis §10.4.1.2);
+ only the edge strips other tiles need travel through memory. (References:
+ doc/how_it_works.md, "References".)
 
  A tile of one thread runs its links as a wavefront: each round (a block, and at
  least 2d components) the front advances and link j computes up to j*d components
  behind it, which is all that link j-1 has left it to read. A block's stage data
  is then read by the next link a round later, still in L1, rather than after a
- pass over the whole tile, from L2. On the 16-core Xeon VMs that took 10-20 % off
- RK4, DOPRI5 and Verner 5(6) steps at d = 32 and about 40 % off the wide tiles
- automatic() picks for DOPRI5 and Verner 5(6) at d = 1024, whose working set had
- spilled out of L2 (narrow tiles at d = 1024 ran up to 10 % slower; fifteenth
- session, doc/results/cpu_16_cores.md). The values are those of link-by-link
+ pass over the whole tile, from L2; the wide tiles automatic() picks at large d keep
+ their working set in L2 so (numbers: doc/results/cpu_16_cores.md, "Measurements
+ behind the defaults"). The values are those of link-by-link
  order, bit for bit: every component is formed by the same operations.
 
- Multi-thread tiles (digest 001_D §1.4-1.7): with threads_per_tile = T > 1, teams
+ Multi-thread tiles (thesis §10.4.1.4-10.4.1.7): with threads_per_tile = T > 1, teams
  of T workers share a tile, each taking the same block range of every link
  ("block-wise all-same", so a worker's components stay in its private cache) and
  meeting at a barrier after each link. The barrier cannot deadlock even if TBB
@@ -213,7 +212,7 @@ public:
         }
         // rounds of a block, and of at least 2d: where a few rows of d components
         // already fill L1 (d = 1024: 8 KiB per vector and row), smaller rounds only add
-        // calls (Zen 4, BRUSS2D d = 1024: rounds of 512 took 12 % longer than 2048)
+        // calls (doc/results/cpu_2_cores.md, "Measurements behind the defaults")
         const long long round = std::max<long long>((long long)m_block, 2 * m_d);
         for (long long p = front + round;; p += round)
         {

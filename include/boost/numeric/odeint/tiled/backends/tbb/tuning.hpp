@@ -2,7 +2,8 @@
  boost/numeric/odeint/tiled/backends/tbb/tuning.hpp
 
  How the TBB backend resolves tiling::automatic(): a model of bytes moved and of
- cache capacity (reference digest 001_C §8, 001_D §1.5), applied to candidate
+ cache capacity (Werner's thesis, §10.2.11 and §10.4.1.5; see doc/how_it_works.md,
+ "References"), applied to candidate
  plans. For every candidate (trapezoids or hexagons, one thread per tile or a team
  sharing the last-level cache) the plan itself tells how many vectors' worth of
  memory a step moves; the tile width comes from the cache each tile may use, and
@@ -93,17 +94,17 @@ struct tbb_tuning
     //! Tiles per worker and kernel wanted for load balance.
     static constexpr std::size_t tiles_per_worker = 3;
     //! Components per fused RHS+LC block and wavefront round, where a tiling sets no
-    //! block_size (thesis: 1024; with the executor's wavefront 512 beat 256 and 1024 by
-    //! a few per cent on the 16-core Xeon VMs, BRUSS2D RK4, d = 32).
+    //! block_size (the thesis used 1024; with the executor's wavefront 512 beats 256 and
+    //! 1024: doc/results/cpu_16_cores.md, "Measurements behind the defaults").
     static constexpr std::size_t block_size = 512;
     //! Extra cost, in vectors of memory traffic per step, of a tile whose working set
-    //! lives in the shared last-level cache instead of private L2: measured on a
-    //! 16-core Xeon (2 MiB L2, BRUSS2D RK4, d = 1024): 64 Ki-wide tiles moving 2.5
-    //! vectors ran slower than 16 Ki-wide ones moving 4.2.
+    //! lives in the shared last-level cache instead of private L2: wide tiles in the
+    //! last-level cache lose to narrower ones in L2 that move more bytes
+    //! (doc/results/cpu_16_cores.md, "Measurements behind the defaults").
     static constexpr double last_level_penalty = 2.5;
     //! Extra cost per link of a team (barriers, shares stolen from late workers,
-    //! imbalance at the narrow links): on the same Xeon, RK4 at d = 1024, 16-thread
-    //! tiles moving 2.1 vectors took 11.3 ms, one-thread tiles moving 4.5 took 7.9 ms.
+    //! imbalance at the narrow links): teams lose to one-thread tiles that move twice
+    //! the bytes (doc/results/cpu_16_cores.md, "Measurements behind the defaults").
     static constexpr double team_penalty_per_link = 1.5;
 };
 
