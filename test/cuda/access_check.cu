@@ -1,0 +1,191 @@
+/*
+ test/cuda/access_check.cu
+
+ The checked mode on the GPU (forced on here): a system that reads further than
+ its access_distance() says, by one and by many, or outside the state, makes every
+ tiled step on thrust::device_vector stop with access_distance_error naming the
+ component, the index read and the declared d, whichever kernel family the tiling
+ selects (stage kernels, register tiles, the streaming kernel, the general tiles),
+ in fixed, embedded and adaptive steps. The kernels carry on with a safe value, so
+ the CUDA context stays usable: the same stepper then steps a correct system, and
+ a correct system's checked steps agree with the TBB backend.
+
+ Without a CUDA device the program exits with 77 before any test runs (ctest: skipped).
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#define BOOST_ODEINT_TILED_CHECK_ACCESS 1
+
+#include <boost/test/unit_test.hpp>
+
+#include <boost/numeric/odeint.hpp>
+#include <boost/numeric/odeint/tiled.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda.hpp>
+
+#include <thrust/device_vector.h>
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "support/device_agreement.hpp"
+#include "support/require_gpu.hpp"
+
+using boost_odeint_tiled_test::require_gpu;
+BOOST_TEST_GLOBAL_FIXTURE(require_gpu);
+
+namespace odeint = boost::numeric::odeint;
+namespace tiled = boost::numeric::odeint::tiled;
+using boost_odeint_tiled_test::device_state;
+using boost_odeint_tiled_test::host_state;
+using boost_odeint_tiled_test::to_host;
+
+namespace {
+
+//! dy_j/dt = 0.1 (y_{j-reach} - 2 y_j + y_{j+reach}) (clipped), declaring d.
+struct reaching_chain
+{
+    std::size_t n;
+    std::size_t d;
+    std::size_t reach;
+
+    BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return d; }
+    template <class Y, class Time>
+    BOOST_ODEINT_TILED_HD double operator()(std::size_t j, const Y& y, Time) const
+    {
+        const double left = j >= reach ? y[j - reach] : y[j];
+        const double right = j + reach < n ? y[j + reach] : y[j];
+        return 0.1 * (left - 2.0 * y[j] + right);
+    }
+};
+
+//! Component 0 reads y[-1].
+struct unclipped_chain
+{
+    BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return 1; }
+    template <class Y, class Time>
+    BOOST_ODEINT_TILED_HD double operator()(std::size_t j, const Y& y, Time) const
+    {
+        return y[j - 1] - y[j];
+    }
+};
+
+host_state initial(std::size_t n)
+{
+    host_state x(n);
+    for (std::size_t j = 0; j < n; ++j) x[j] = 1.0 + 0.5 * double((j * 7919) % 101) / 101.0;
+    return x;
+}
+
+//! Tilings that select each kernel family of the CUDA executor.
+const std::vector<tiled::tiling>& tilings()
+{
+    static const std::vector<tiled::tiling> t = {
+        tiled::tiling::automatic(),
+        tiled::tiling::none(),
+        tiled::tiling::trapezoidal(512, 4),
+        tiled::tiling::hexagonal(384, 4).components_per_thread(2),
+        tiled::tiling::overlapped(1024, 4),
+        tiled::tiling::trapezoidal(2048, 2).blocks_per_tile(2),
+        tiled::tiling::overlapped(900, 2).threads_per_block(96)};
+    return t;
+}
+
+void expect_caught(const std::function<void()>& step, std::size_t declared, std::size_t n, const std::string& what)
+{
+    BOOST_TEST_CONTEXT(what)
+    {
+        try
+        {
+            step();
+            BOOST_ERROR("no access_distance_error");
+        }
+        catch (const tiled::access_distance_error& e)
+        {
+            const std::string msg = e.what();
+            BOOST_TEST_INFO("what() = " << msg);
+            BOOST_TEST(msg.find("checked mode") != std::string::npos);
+            BOOST_TEST(msg.find("access_distance() is " + std::to_string(declared)) != std::string::npos);
+            BOOST_TEST(e.declared_access_distance() == declared);
+            const long long j = (long long)e.component(), i = e.index();
+            BOOST_TEST((i < 0 || i >= (long long)n || (i < j ? j - i : i - j) > (long long)declared));
+        }
+    }
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(cuda_access_check)
+
+BOOST_AUTO_TEST_CASE(checked_gpu_steps_stop_a_system_that_under_declares_by_one_or_by_many)
+{
+    const std::size_t n = 20000;
+    for (const reaching_chain sys : {reaching_chain{n, 1, 2}, reaching_chain{n, 3, 60}})
+        for (const tiled::tiling& config : tilings())
+        {
+            const std::string name = config.to_string() + ", d = " + std::to_string(sys.d);
+            tiled::runge_kutta4<device_state> rk4(config);
+            device_state x = initial(n);
+            expect_caught([&] { rk4.do_step(sys, x, 0.0, 0.01); }, sys.d, n, "rk4 " + name);
+
+            tiled::runge_kutta_dopri5<device_state> dopri(config);
+            device_state y = initial(n), out(n), err(n);
+            expect_caught([&] { dopri.do_step(sys, y, 0.0, out, 0.01, err); }, sys.d, n, "dopri5 " + name);
+        }
+}
+
+BOOST_AUTO_TEST_CASE(checked_adaptive_gpu_steps_stop_too)
+{
+    const std::size_t n = 30000;
+    const reaching_chain sys{n, 2, 3};
+    auto stepper = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<device_state>());
+    device_state x = initial(n);
+    expect_caught([&] { odeint::integrate_adaptive(stepper, sys, x, 0.0, 0.1, 0.01); }, 2, n, "controlled dopri5");
+}
+
+BOOST_AUTO_TEST_CASE(a_read_outside_the_state_is_named_and_the_context_stays_usable)
+{
+    const std::size_t n = 5000;
+    tiled::runge_kutta4<device_state> st(tiled::tiling::trapezoidal(1000, 2));
+    device_state x = initial(n);
+    try
+    {
+        st.do_step(unclipped_chain{}, x, 0.0, 0.01);
+        BOOST_ERROR("no access_distance_error");
+    }
+    catch (const tiled::access_distance_error& e)
+    {
+        BOOST_TEST(e.component() == 0u);
+        BOOST_TEST(e.index() == -1);
+        BOOST_TEST(std::string(e.what()).find("outside the state") != std::string::npos);
+    }
+    // the same stepper, a correct system: no error, and the GPU still works
+    const reaching_chain good{n, 2, 2};
+    device_state y = initial(n);
+    BOOST_CHECK_NO_THROW(st.do_step(good, y, 0.0, 0.01));
+    BOOST_TEST(cudaDeviceSynchronize() == cudaSuccess);
+}
+
+BOOST_AUTO_TEST_CASE(checked_gpu_steps_of_a_correct_system_agree_with_the_tbb_backend)
+{
+    const std::size_t n = 12345;
+    const reaching_chain sys{n, 4, 4};
+    for (const tiled::tiling& config : tilings())
+    {
+        tiled::runge_kutta4<device_state> gpu(config);
+        tiled::runge_kutta4<host_state> cpu(tiled::tiling::none());
+        device_state x = initial(n);
+        host_state ref = initial(n);
+        for (int s = 0; s < 50; ++s)
+        {
+            gpu.do_step(sys, x, 0.01 * s, 0.01);
+            cpu.do_step(sys, ref, 0.01 * s, 0.01);
+        }
+        BOOST_TEST_INFO(config);
+        BOOST_TEST(boost_odeint_tiled_test::max_relative_difference(to_host(x), ref) <= 1e-12);
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
