@@ -106,6 +106,12 @@ struct tbb_tuning
     //! imbalance at the narrow links): teams lose to one-thread tiles that move twice
     //! the bytes (doc/results/cpu_16_cores.md, "Measurements behind the defaults").
     static constexpr double team_penalty_per_link = 1.5;
+    //! A problem whose vectors all fit in the last-level cache moves no DRAM traffic
+    //! whatever the tiling, so tiles there pay their edges (strips, halos, two kernels a
+    //! row) for cache locality alone: only tiles this many times wider than their
+    //! scheme's least width are considered, and only tiles of one thread (a team's
+    //! barriers buy nothing there), else none() runs, as stock odeint does.
+    static constexpr std::size_t in_cache_width_factor = 4;
 };
 
 namespace detail {
@@ -130,8 +136,16 @@ inline tiling choose_tbb_tiling(const link_chain& chain, std::size_t n, std::siz
     const std::size_t links = chain.links;
     // vectors a tile keeps: stage arguments and derivatives, plus the input and output
     const std::size_t live_vectors = 2 * links + 1;
+    // none() in chunks that give every worker several, so that a small problem still
+    // keeps all of them busy (the plan's default chunk is made for large n)
+    const std::size_t none_chunk = detail::round_to_block(n / (workers * tbb_tuning::tiles_per_worker) + 1,
+                                                          tbb_tuning::block_size);
     tiling best = tiling::none();
     best.block_size(tbb_tuning::block_size);
+    if (none_chunk < std::max<std::size_t>(std::size_t(1) << 15, 4 * d)) best.width(none_chunk);
+    const bool in_cache = double(live_vectors) * double(n) * double(value_size) <=
+                          tbb_tuning::cache_fill * double(caches.last_level);
+    const std::size_t width_factor = in_cache ? tbb_tuning::in_cache_width_factor : 1;
     double best_cost = make_tiling_plan(chain, std::min<std::size_t>(n, 1 << 20), d, best).memory_volume();
 
     // memory volume per component hardly depends on n once there are many tiles:
@@ -146,7 +160,7 @@ inline tiling choose_tbb_tiling(const link_chain& chain, std::size_t n, std::siz
         }
         catch (const std::invalid_argument&) {}
     };
-    for (std::size_t team = 1; team <= workers; team *= 2)
+    for (std::size_t team = 1; team <= (in_cache ? 1 : workers); team *= 2)
     {
         const std::size_t concurrent = std::max<std::size_t>(1, workers / team);
         for (int level = 0; level < 2; ++level)
@@ -162,9 +176,9 @@ inline tiling choose_tbb_tiling(const link_chain& chain, std::size_t n, std::siz
             if (n <= w) w = n;  // one tile holds the whole problem
             for (std::size_t h = links; h >= 1; --h)
             {
-                if (w >= (2 * h - 1) * d)
+                if (w >= width_factor * (2 * h - 1) * d)
                     consider(tiling::trapezoidal(w, h).threads_per_tile(team).block_size(tbb_tuning::block_size), penalty);
-                if (h % 2 == 0 && w >= (h - 1) * d)
+                if (h % 2 == 0 && w >= width_factor * (h - 1) * d)
                     consider(tiling::hexagonal(w, h).threads_per_tile(team).block_size(tbb_tuning::block_size), penalty);
             }
         }

@@ -1,0 +1,92 @@
+/*
+ test/backends/tbb_tuning.cpp
+
+ What the TBB backend's model picks for automatic(): large problems get trapezoids
+ sized for the private caches; a problem whose vectors fit in the last-level cache
+ gets tiles only where they are much wider than their scheme's least width, else
+ none() in chunks that keep every worker busy; every choice is a plan
+ make_tiling_plan accepts.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#include <boost/test/unit_test.hpp>
+
+#include <boost/numeric/odeint/tiled.hpp>
+
+#include <cstddef>
+
+namespace tiled = boost::numeric::odeint::tiled;
+
+namespace {
+
+tiled::cpu_caches xeon()
+{
+    tiled::cpu_caches c;
+    c.l2_per_core = std::size_t(2) << 20;
+    c.last_level = std::size_t(300) << 20;
+    return c;
+}
+
+tiled::cpu_caches small_machine()
+{
+    tiled::cpu_caches c;
+    c.l2_per_core = std::size_t(1) << 20;
+    c.last_level = std::size_t(32) << 20;
+    return c;
+}
+
+std::size_t least_width(const tiled::tiling& t, std::size_t d)
+{
+    return t.kind() == tiled::tiling::scheme::trapezoidal ? (2 * t.height() - 1) * d : (t.height() - 1) * d;
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_SUITE(backends_tbb_tuning)
+
+BOOST_AUTO_TEST_CASE(a_large_problem_gets_trapezoids_a_whole_step_high)
+{
+    const auto chain = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    const tiled::tiling t = tiled::choose_tbb_tiling(chain, std::size_t(16) << 20, 32, sizeof(double), 16, xeon());
+    BOOST_TEST_INFO(t);
+    BOOST_TEST((t.kind() == tiled::tiling::scheme::trapezoidal));
+    BOOST_TEST(t.height() == 4u);
+    BOOST_CHECK_NO_THROW(tiled::make_tiling_plan(chain, std::size_t(16) << 20, 32, t));
+}
+
+BOOST_AUTO_TEST_CASE(a_problem_in_cache_is_tiled_only_with_tiles_far_wider_than_their_least_width)
+{
+    const auto rk4 = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    const auto dopri5 = tiled::make_link_chain<tiled::runge_kutta_dopri5_tableau, true>();
+    for (const tiled::link_chain* chain : {&rk4, &dopri5})
+        for (std::size_t workers : {2, 16})
+            for (std::size_t d : {1, 32, 200, 1000, 5000})
+            {
+                const std::size_t n = 40000;
+                const tiled::tiling t = tiled::choose_tbb_tiling(*chain, n, d, sizeof(double), workers, small_machine());
+                BOOST_TEST_INFO("links " << chain->links << ", workers " << workers << ", d " << d << ": " << t);
+                BOOST_CHECK_NO_THROW(tiled::make_tiling_plan(*chain, n, d, t));
+                if (t.kind() == tiled::tiling::scheme::none)
+                {
+                    // every worker gets several chunks
+                    BOOST_TEST(t.width() > 0u);
+                    BOOST_TEST(n / t.width() >= workers);
+                }
+                else
+                    BOOST_TEST(t.width() >= 4 * least_width(t, d));
+            }
+}
+
+BOOST_AUTO_TEST_CASE(a_wide_access_distance_in_cache_runs_untiled_and_a_narrow_one_tiled)
+{
+    const auto chain = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    const tiled::tiling wide = tiled::choose_tbb_tiling(chain, 40000, 1000, sizeof(double), 16, small_machine());
+    BOOST_TEST_INFO(wide);
+    BOOST_TEST((wide.kind() == tiled::tiling::scheme::none));
+    const tiled::tiling narrow = tiled::choose_tbb_tiling(chain, 40000, 1, sizeof(double), 2, small_machine());
+    BOOST_TEST_INFO(narrow);
+    BOOST_TEST((narrow.kind() != tiled::tiling::scheme::none));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
