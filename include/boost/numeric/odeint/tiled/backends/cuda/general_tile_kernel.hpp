@@ -28,7 +28,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch.hpp>
-#include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch_policy.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_workspace.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/given_first_derivative.hpp>
@@ -143,7 +143,7 @@ void run_general_tiles(const tiling_plan& plan, const std::vector<std::unique_pt
     // the fused norm's block reduction takes a little static shared memory
     const std::size_t static_shared = FusedNorm ? error_norm_shared_bytes<Value>() : 0;
     const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
-                                                             : cuda_tuning::threads_per_block;
+                                                             : cuda_launch_policy::threads_per_block;
     const device_limits& dev = current_device_limits();
     for (const auto& k : kernels)
     {
@@ -161,7 +161,7 @@ void run_general_tiles(const tiling_plan& plan, const std::vector<std::unique_pt
         args.link_count = unsigned(f.link_count);
         args.scratch_values = f.scratch_values;
         const std::size_t shared_bytes = f.scratch_values * sizeof(Value);
-        const bool in_shared = shared_bytes <= std::min<std::size_t>(cuda_tuning::shared_scratch_limit,
+        const bool in_shared = shared_bytes <= std::min<std::size_t>(cuda_launch_policy::shared_scratch_limit,
                                                                      std::size_t(dev.shared_optin) - static_shared);
         const std::size_t dynamic_shared = in_shared ? shared_bytes : 0;
         const launch_shape s = fitting_shape_of(kernel, threads, dynamic_shared);

@@ -61,7 +61,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_kernel_path.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch.hpp>
-#include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch_policy.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_workspace.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/given_first_derivative.hpp>
@@ -400,7 +400,7 @@ register_tile_kernel(register_tile_args<Value, chain_traits<Tableau, WithError>:
     using tile_type = register_tile<Tableau, WithError, System, Value, C, FusedNorm, Group>;
     extern __shared__ unsigned char shared_raw[];
     Value* const values = reinterpret_cast<Value*>(shared_raw);
-    int* const records = reinterpret_cast<int*>(values + cuda_tuning::register_tile_buffers * args.buffer_values);
+    int* const records = reinterpret_cast<int*>(values + cuda_launch_policy::register_tile_buffers * args.buffer_values);
     error_norm_block<Value> partial;
     Group group(args.group);
     const int lo = int(group.rank() * C * blockDim.x);
@@ -527,7 +527,7 @@ const char* prepare_register_tiles_with(const tiling_plan& plan,
     if (most_blocks < most_needed) return "blocks_per_tile is fewer than the widest tile needs";
     if (most_blocks * width > 0x3fffffff) return "a tile is wider than the kernel's 32-bit offsets";
     // the kernel's value buffers, the current and the next tile's record
-    const std::size_t shared_bytes = cuda_tuning::register_tile_shared_values(width, plan.d) * sizeof(Value) +
+    const std::size_t shared_bytes = cuda_launch_policy::register_tile_shared_values(width, plan.d) * sizeof(Value) +
                                      2 * meta_ints * sizeof(int);
     const std::size_t static_shared = FusedNorm ? error_norm_shared_bytes<Value>() : 0;
     const device_limits& dev = current_device_limits();
@@ -573,9 +573,9 @@ const char* prepare_register_tiles_with(const tiling_plan& plan,
 
 /*! Why the register-tile kernel cannot run `plan` (nullptr: it can, and `out` holds
     every kernel's launch). The block shape is the tiling's threads_per_block and
-    components_per_thread where set, else cuda_tuning::register_shape_for the plan's
+    components_per_thread where set, else cuda_launch_policy::register_shape_for the plan's
     widest tile; the kernel is built for 2 components per thread, and for 4 on chains
-    of up to cuda_tuning::most_links_four_per_thread links. */
+    of up to cuda_launch_policy::most_links_four_per_thread links. */
 template <class Tableau, bool WithError, bool FusedNorm, class System, class Value, std::size_t NV>
 const char* prepare_register_tiles(const tiling_plan& plan,
                                    const std::vector<std::unique_ptr<device_kernel_plan>>& kernels,
@@ -584,10 +584,10 @@ const char* prepare_register_tiles(const tiling_plan& plan,
     using chain = chain_traits<Tableau, WithError>;
     std::size_t widest = 0;
     for (const auto& k : kernels) widest = std::max<std::size_t>(widest, std::size_t(k->host.widest_hull));
-    const cuda_tuning::register_shape shape = cuda_tuning::register_shape_for(widest, chain::links);
+    const cuda_launch_policy::register_shape shape = cuda_launch_policy::register_shape_for(widest, chain::links);
     const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block()) : shape.threads;
     const std::size_t c = plan.config.components_per_thread() ? plan.config.components_per_thread() : shape.components;
-    if constexpr (chain::links <= cuda_tuning::most_links_four_per_thread)
+    if constexpr (chain::links <= cuda_launch_policy::most_links_four_per_thread)
         if (c == 4)
             return prepare_register_tiles_with<Tableau, WithError, 4, FusedNorm, System, Value, NV>(plan, kernels,
                                                                                                    threads, out);
@@ -661,7 +661,7 @@ void launch_register_tiles(const register_tile_launches& rl, const tiling_plan& 
                            Value* const (&vectors)[NV], const System& sys, const link_coefficients<Tableau, Value>& coef,
                            const error_norm_params<Value>& norm_params, cuda_norm_accumulator<Value>* norm)
 {
-    if constexpr (chain_traits<Tableau, WithError>::links <= cuda_tuning::most_links_four_per_thread)
+    if constexpr (chain_traits<Tableau, WithError>::links <= cuda_launch_policy::most_links_four_per_thread)
         if (rl.components == 4)
             return launch_register_tiles_with<Tableau, WithError, 4, FusedNorm>(rl, plan, kernels, ws, vectors, sys,
                                                                                coef, norm_params, norm);

@@ -32,7 +32,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch.hpp>
-#include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch_policy.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/given_first_derivative.hpp>
 #include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
 #include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
@@ -120,7 +120,7 @@ void run_stage_kernels(const tiling_plan& plan, Value* const (&vectors)[NV], con
     for (std::size_t v = 0; v < NV; ++v) args.vectors[v] = vectors[v];
     args.n = (unsigned long long)plan.n;
     const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
-                                                             : cuda_tuning::stage_threads_per_block;
+                                                             : cuda_launch_policy::stage_threads_per_block;
     const device_limits& dev = current_device_limits();
     for (const kernel_plan& k : plan.kernels)
         dispatch_link<chain::links>(k.link_begin, [&](auto J) {

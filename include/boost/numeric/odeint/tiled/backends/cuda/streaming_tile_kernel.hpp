@@ -46,7 +46,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch.hpp>
-#include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch_policy.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_workspace.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/given_first_derivative.hpp>
@@ -98,13 +98,13 @@ __device__ __forceinline__ void streaming_shift_in(Value (&fifo)[Capacity], Valu
 }
 
 /*! Chunk threads per block, and at most 128 registers per thread
-    (cuda_tuning::streaming_threads_per_sm = 512 threads per SM): without the second
+    (cuda_launch_policy::streaming_threads_per_sm = 512 threads per SM): without the second
     bound nvcc gave DOPRI5's kernel 168 registers at 64 threads and fits it in 128
     without spilling when asked. Chains with more FIFO values than 128 registers hold
     get up to 255 registers a thread, 256 threads per SM, where the chunk allows
-    (cuda_tuning::streaming_threads_per_sm_for). */
+    (cuda_launch_policy::streaming_threads_per_sm_for). */
 template <class Tableau, bool WithError, class System, class Value, bool FusedNorm, int Chunk, int Reach = 1>
-__global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm_for(
+__global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_per_sm_for(
                                              streaming_layout<Tableau, WithError, FusedNorm, Reach>::fifo_values(),
                                              std::size_t(Chunk)) / Chunk) streaming_tile_kernel(streaming_tile_args<Value, chain_traits<Tableau, WithError>::vector_count> args,
                                       System sys, link_coefficients<Tableau, Value> coef)
@@ -326,7 +326,7 @@ struct streaming_launch
 };
 
 /*! Calls f(chunk, reach) with both as integral constants, for the (threads, reach)
-    pairs the kernel is built for (cuda_tuning::streaming_is_built): the chunk is a
+    pairs the kernel is built for (cuda_launch_policy::streaming_is_built): the chunk is a
     compile-time constant of the kernel, so its index arithmetic folds (a chunk read
     from blockDim costs time: doc/results/gpu_h200.md, "Measurements behind the
     defaults"), and so is the reach. */
@@ -347,7 +347,7 @@ decltype(auto) with_streaming_chunk(unsigned threads, unsigned reach, F&& f)
 /*! Why the streaming kernel cannot run `plan` (nullptr: it can, and `out` is its
     launch). It runs an overlapped plan of the whole chain (one kernel whose tiles read
     nothing from memory but the state), one block per tile at a time in chunks of T
-    components, T the tiling's threads_per_block or cuda_tuning::streaming_threads_for(d),
+    components, T the tiling's threads_per_block or cuda_launch_policy::streaming_threads_for(d),
     and not: T other than 64, 128, 256 or 512 or (but for 512) below d, a chain whose
     FIFOs would not fit registers, a device that cannot hold the block, tilings that ask
     for the register-tile kernel's shapes (several blocks or clusters per tile, several
@@ -370,10 +370,10 @@ const char* prepare_streaming_tiles(const tiling_plan& plan,
     if (!f.register_meta_fits) return "a tile's intervals do not fit the kernel's records";
     if (!f.reads_only_state) return "the tiles read more than the state from memory";
     const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
-                                                             : cuda_tuning::streaming_threads_for(plan.d);
-    const unsigned reach = cuda_tuning::streaming_reach(plan.d, threads);
+                                                             : cuda_launch_policy::streaming_threads_for(plan.d);
+    const unsigned reach = cuda_launch_policy::streaming_reach(plan.d, threads);
     if (f.widest_hull > 0x3fffffff) return "a tile is wider than the kernel's 32-bit offsets";
-    if (!cuda_tuning::streaming_is_built(threads, reach))
+    if (!cuda_launch_policy::streaming_is_built(threads, reach))
         return "no kernel is built for this chunk (threads_per_block, or the one for d) and reach";
     // the kernel writes kept derivatives in steps that fuse the norm only (the
     // adaptive steps' dense output); a plan of any other step that kept one runs in
@@ -386,11 +386,11 @@ const char* prepare_streaming_tiles(const tiling_plan& plan,
         constexpr int C = decltype(chunk)::value;
         constexpr int R = decltype(reach_constant)::value;
         using layout = streaming_layout<Tableau, WithError, FusedNorm, R>;
-        if constexpr (layout::fifo_values() > cuda_tuning::streaming_max_fifo_values)
+        if constexpr (layout::fifo_values() > cuda_launch_policy::streaming_max_fifo_values)
             return "the chain's FIFOs hold more values than the kernel is built for";
         else
         {
-            const std::size_t shared_bytes = cuda_tuning::streaming_ring_bytes(chain::links, C, sizeof(Value), R);
+            const std::size_t shared_bytes = cuda_launch_policy::streaming_ring_bytes(chain::links, C, sizeof(Value), R);
             const std::size_t static_shared = FusedNorm ? error_norm_shared_bytes<Value>() : 0;
             if (shared_bytes + static_shared > std::size_t(dev.shared_optin))
                 return "the rings need more shared memory than a block may have";
@@ -417,7 +417,7 @@ void launch_streaming_tiles(const streaming_launch& l, const tiling_plan& plan,
         constexpr int C = decltype(chunk)::value;
         constexpr int R = decltype(reach_constant)::value;
         if constexpr (streaming_layout<Tableau, WithError, FusedNorm, R>::fifo_values() <=
-                      cuda_tuning::streaming_max_fifo_values)
+                      cuda_launch_policy::streaming_max_fifo_values)
         {
             streaming_tile_args<Value, NV> a{};
             set_tile_meta_args(a, vectors, plan, norm_params, norm);
