@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Adaptive steps whose FIFOs need more than 128 registers (cuda_tuning::
+# Adaptive steps whose FIFOs need more than 128 registers (cuda_launch_policy::
 # streaming_register_fifo_values), timed with bench/adaptive_probe.cu on BRUSS2D
 # n = 16 Mi: Verner 5(6) at d = 32 (58 values: the streaming kernel with 256 threads per
 # SM; at d = 256 too, at d = 512 in 512-thread chunks with 128 registers, spilling),

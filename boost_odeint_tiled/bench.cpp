@@ -47,15 +47,16 @@ namespace bot_tool {
 
 const char* stepper_name(stepper_kind k)
 {
+    namespace tiled = boost::numeric::odeint::tiled;  // the tiled steppers go by their scheme's registry name
     switch (k) {
     case stepper_kind::stock_serial: return "stock-serial";
     case stepper_kind::stock_tbb: return "stock-tbb";
     case stepper_kind::stock_cuda: return "stock-cuda";
-    case stepper_kind::none: return "none";
-    case stepper_kind::trapezoidal: return "trapezoidal";
-    case stepper_kind::hexagonal: return "hexagonal";
-    case stepper_kind::overlapped: return "overlapped";
-    case stepper_kind::automatic: return "automatic";
+    case stepper_kind::none: return tiled::tiling_scheme(tiled::tiling::scheme::none).name;
+    case stepper_kind::trapezoidal: return tiled::tiling_scheme(tiled::tiling::scheme::trapezoidal).name;
+    case stepper_kind::hexagonal: return tiled::tiling_scheme(tiled::tiling::scheme::hexagonal).name;
+    case stepper_kind::overlapped: return tiled::tiling_scheme(tiled::tiling::scheme::overlapped).name;
+    case stepper_kind::automatic: return tiled::tiling_scheme(tiled::tiling::scheme::automatic).name;
     case stepper_kind::tuned: return "tuned";
     }
     return "?";
@@ -126,8 +127,21 @@ struct bench_options
     std::string csv, json;
     std::string plot;         //!< --plot FILE.svg
     bool plot_floor = false;  //!< --plot-y floor: multiples of the copy floor instead of speedups
+    bool explain = false;     //!< --explain: the CUDA dispatch's kernel family per row, and why
     int threads = 0;
 };
+
+//! --explain: the lines collected for one table (bench_result::kernel_choice).
+void print_explanations(const std::vector<std::string>& lines, backend_kind backend)
+{
+    if (lines.empty()) {
+        std::printf("kernels: %s\n", backend == backend_kind::tbb ? "the TBB backend runs every plan with one executor"
+                                                                   : "no tiled stepper ran");
+        return;
+    }
+    std::printf("kernels chosen by the CUDA dispatch, and why:\n");
+    for (const std::string& l : lines) std::printf("  %s\n", l.c_str());
+}
 
 void print_help()
 {
@@ -220,6 +234,10 @@ void print_help()
         "                   measured (stock-tbb, stock-serial or stock-cuda; log scale),\n"
         "                   one line per method and stepper\n"
         "  --plot-y Y       speedup (default) | floor: plot step time / copy floor\n"
+        "  --explain        after each table, the kernel family the CUDA backend's dispatch\n"
+        "                   chose for each tiled stepper's last step, and why (faster\n"
+        "                   families it passed over and the reason); the TBB backend has\n"
+        "                   one executor and nothing to explain\n"
         "  -h, --help       this text\n"
         "\n"
         "columns: ms/step (median), GB/s = 2·n·(8 or 4) bytes / (time of a step), x floor =\n"
@@ -328,6 +346,9 @@ bench_options parse(int argc, char** argv, bool& help)
         } else if (opt == "--plot") {
             o.plot = in.value();
             if (o.plot.empty()) throw usage_error("--plot: needs a file name");
+        } else if (opt == "--explain") {
+            in.no_value();
+            o.explain = true;
         } else if (opt == "--plot-y") {
             const std::string y = in.value();
             if (y != "speedup" && y != "floor") throw usage_error("--plot-y: '" + y + "' (speedup, floor)");
@@ -433,7 +454,7 @@ struct context
     both rows show the best of them, and the later row names the earlier one. Timed
     separately on a shared machine, the same tiling can differ by more than the gaps
     being compared, and a tuned configuration would look worse than itself. On the
-    CPU a tiling without a block size runs blocks of tbb_tuning::block_size: `none` and
+    CPU a tiling without a block size runs blocks of tbb_launch_policy::block_size: `none` and
     `none block_size=512` are one configuration there. */
 void pool_same_tilings(std::vector<bench_result>& rs, backend_kind backend)
 {
@@ -442,7 +463,7 @@ void pool_same_tilings(std::vector<bench_result>& rs, backend_kind backend)
         try {
             namespace tiled = boost::numeric::odeint::tiled;
             tiled::tiling t = tiled::parse_tiling_text(text);
-            if (t.block_size() == 0) t.block_size(tiled::tbb_tuning::block_size);
+            if (t.block_size() == 0) t.block_size(tiled::tbb_launch_policy::block_size);
             return tiled::format_tiling_text(t);
         } catch (const std::exception&) {
             return text;  // a text the parser does not know: compared as it is
@@ -600,6 +621,7 @@ int run(const bench_options& o)
                                     static_cast<std::size_t>(o.rounds));
     for (std::size_t d : o.d_list) {
         table t = make_table(o.backend);
+        std::vector<std::string> explained;  // --explain: "method stepper: choice" per tiled row
         std::string how;
         const double dt = step_size(o, d, how);
         if (o.problem == problem_kind::bruss2d)
@@ -642,6 +664,9 @@ int run(const bench_options& o)
                 }
             }
             pool_same_tilings(rs, o.backend);
+            for (const bench_result& r : rs)
+                if (!r.kernel_choice.empty())
+                    explained.push_back(std::string(m->name) + " " + stepper_name(r.stepper) + ": " + r.kernel_choice);
 
             // t_tbb is the first speedup column's stock time: stock-tbb, or stock-cuda on the GPU
             double t_tbb = std::numeric_limits<double>::quiet_NaN(), t_serial = t_tbb;
@@ -698,6 +723,7 @@ int run(const bench_options& o)
         }
         progress_line::instance().clear();
         t.print(std::cout);
+        if (o.explain) print_explanations(explained, o.backend);
         std::cout << std::endl;
     }
     progress_line::instance().finish();

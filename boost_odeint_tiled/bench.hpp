@@ -132,6 +132,9 @@ struct bench_result
     std::string tuning_device;  //!< tiled steppers: the device as the tuning cache names it
     std::string requested;    //!< the explicit tiling asked for (bench_job::tilings), else empty
     std::string note;         //!< e.g. how the stock stepper was made
+    //! CUDA tiled steppers: the dispatch's kernel family for the last step and why
+    //! (cuda_kernel_choice::explain; bench --explain prints it), else empty
+    std::string kernel_choice;
     //! the earlier stepper of the row that ran the very same tiling (bench pools their
     //! timings: see pool_same_tilings in bench.cpp), else empty
     std::string same_tiling_as;

@@ -67,7 +67,7 @@ struct device_sync
 /*! The tiling bench runs for stepper k on the GPU (width/height 0: defaults). The
     CUDA executor runs one tile per thread block, so the GPU defaults are narrower
     than the host's: as wide as one block of the register-tile kernel holds
-    (tiled::cuda_tuning::narrow_register_shape(): 512 components; wider tiles up to
+    (tiled::cuda_launch_policy::narrow_register_shape(): 512 components; wider tiles up to
     1024 run on its wide shape), or the narrowest legal width rounded up to 256 where
     d needs more (beyond 1024: the general kernel); trapezoids `links` high, hexagons 4 high (2 for
     fewer than 4 links). */
@@ -75,7 +75,7 @@ inline tiled::tiling default_cuda_tiling(stepper_kind k, std::size_t d, std::siz
                                          std::size_t height)
 {
     auto round_up = [](std::size_t v, std::size_t q) { return (v + q - 1) / q * q; };
-    const std::size_t block_width = tiled::cuda_tuning::narrow_register_shape().width();
+    const std::size_t block_width = tiled::cuda_launch_policy::narrow_register_shape().width();
     switch (k) {
     case stepper_kind::trapezoidal: {
         const std::size_t h = height ? height : (links > 1 ? links : 1);
@@ -168,6 +168,7 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, doub
                 r.ms_per_step = runner::measure(st, sys, x, t, dt, job, steps, made, prog, device_sync{});
                 // which kernels ran it: a tiling the register tiles cannot hold runs the general kernel
                 r.tiling = st.tiling().to_string() + " [" + tiled::kernel_path_name(tiled::cuda_executor::last_path()) + "]";
+                r.kernel_choice = tiled::cuda_executor::last_choice().explain();
                 r.tiling_text = tiled::format_tiling_text(st.tiling());
                 r.tuning_device = tiled::cuda_device_name();
                 if (!requested && k == stepper_kind::tuned) {

@@ -40,7 +40,7 @@
 
 #include <tbb/task_arena.h>
 
-#include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch_policy.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/streaming_layout.hpp>
 #include <boost/numeric/odeint/tiled/backends/tbb/tuning.hpp>
 #include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
@@ -335,9 +335,9 @@ bool model_of(const tiled::link_chain& chain, std::size_t n, std::size_t d, cons
     if (m.backend == backend_kind::tbb && c.config.kind() != tiled::tiling::scheme::none) {
         const std::size_t team = std::max<std::size_t>(1, c.config.threads_per_tile());
         const double working_set = double(c.config.width()) * double(2 * chain.links + 1) * double(m.value_size);
-        if (working_set > tiled::tbb_tuning::cache_fill * double(team * m.caches.l2_per_core))
-            c.cost += tiled::tbb_tuning::last_level_penalty;
-        if (team > 1) c.cost += tiled::tbb_tuning::team_penalty_per_link * double(chain.links);
+        if (working_set > tiled::tbb_launch_policy::cache_fill * double(team * m.caches.l2_per_core))
+            c.cost += tiled::tbb_launch_policy::last_level_penalty;
+        if (team > 1) c.cost += tiled::tbb_launch_policy::team_penalty_per_link * double(chain.links);
     }
     return true;
 }
@@ -426,7 +426,7 @@ candidate_set tbb_candidates(const tiled::link_chain& chain, std::size_t n, std:
 
     // the search: per team size, widths up to what the team's caches hold, at least
     // two tiles of a kernel per team
-    const std::size_t block = tiled::tbb_tuning::block_size;
+    const std::size_t block = tiled::tbb_launch_policy::block_size;
     const std::size_t live = 2 * chain.links + 1;  // vectors a tile keeps (as the model counts)
     std::vector<candidate> found;
     for (std::size_t team = 1; team <= std::min<std::size_t>(m.workers, 30); team *= 2) {
@@ -503,7 +503,7 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
     for (const auto& k : kinds) {
         // bench's overlapped tiles where the streaming kernel runs them (d <= 1024);
         // beyond, the general kernel's narrow overlapped tiles lose to none()
-        if (k.first == stepper_kind::overlapped && tiled::cuda_tuning::streaming_threads_for(d) == 0) continue;
+        if (k.first == stepper_kind::overlapped && tiled::cuda_launch_policy::streaming_threads_for(d) == 0) continue;
         candidate c;
         c.kind = k.first;
         c.known = k.first == stepper_kind::none;
@@ -524,12 +524,12 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
     };
     // register tiles: (components per thread, threads per block) the kernel is built for
     // (4 components per thread: at most 128 threads, register_tile_launch_bounds, and
-    // chains of at most cuda_tuning::most_links_four_per_thread links)
-    using tiled::cuda_tuning;
+    // chains of at most cuda_launch_policy::most_links_four_per_thread links)
+    using tiled::cuda_launch_policy;
     const std::pair<std::size_t, std::size_t> block_shapes[] = {{4, 64}, {4, 128}, {2, 64},
                                                                 {2, 128}, {2, 256}, {2, 512}};
     for (const auto& shape : block_shapes) {
-        if (shape.first == 4 && chain.links > cuda_tuning::most_links_four_per_thread) continue;
+        if (shape.first == 4 && chain.links > cuda_launch_policy::most_links_four_per_thread) continue;
         const std::size_t w = shape.first * shape.second;
         if (w > n) continue;
         for (std::size_t h = 1; h <= chain.links; ++h) {
@@ -546,9 +546,9 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
     // the tallest trapezoid the width holds
     const std::pair<std::size_t, std::size_t> group_shapes[] = {{4, 128}, {2, 512}};
     for (const auto& shape : group_shapes) {
-        if (shape.first == 4 && chain.links > cuda_tuning::most_links_four_per_thread) continue;
+        if (shape.first == 4 && chain.links > cuda_launch_policy::most_links_four_per_thread) continue;
         const std::size_t block_width = shape.first * shape.second;
-        if (cuda_tuning::register_tile_shared_values(block_width, d) * m.value_size > 200 * 1024) continue;
+        if (cuda_launch_policy::register_tile_shared_values(block_width, d) * m.value_size > 200 * 1024) continue;
         for (std::size_t blocks : {2, 4, 8, 16}) {
             const std::size_t w = blocks * block_width;
             if (w > n) break;
@@ -578,7 +578,7 @@ candidate_set cuda_candidates(const tiled::link_chain& chain, std::size_t n, std
         if (wave == 0) continue;
         for (std::size_t waves : {1, 2, 4})
             add(tiled::tiling::overlapped(
-                    cuda_tuning::streaming_tile_width(n, d, chain.links, threads, waves * wave), chain.links)
+                    cuda_launch_policy::streaming_tile_width(n, d, chain.links, threads, waves * wave), chain.links)
                     .threads_per_block(threads),
                 found, "search");
     }

@@ -15,7 +15,7 @@
 */
 #include <boost/test/unit_test.hpp>
 
-#include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch_policy.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/streaming_layout.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/all.hpp>
 
@@ -87,7 +87,7 @@ BOOST_AUTO_TEST_CASE(rk4_and_dopri5_keep_what_their_linear_combinations_read)
     BOOST_TEST(!rk4::reads_state(3));
     BOOST_TEST(rk4::fifo_values() == 12);
     // 4 links, a ring of 4 chunks each: 16 chunks of 64 doubles for a 64-thread block
-    BOOST_TEST(tiled::cuda_tuning::streaming_ring_bytes(4, 64, 8) == 16u * 64u * 8u);
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_ring_bytes(4, 64, 8) == 16u * 64u * 8u);
     // DOPRI5's plain step (6 links, b_1 = 0): F_1 is last read by Y_5 at link 4; the
     // solution forwarded from link 4: 30 values instead of 38
     using dopri5 = tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, false, false>;
@@ -134,14 +134,14 @@ BOOST_AUTO_TEST_CASE(fsal_pairs_forward_their_error_to_the_last_link)
 
 BOOST_AUTO_TEST_CASE(the_register_budget_admits_verner56_with_its_fused_norm_and_not_fehlberg78)
 {
-    using tiled::cuda_tuning;
-    const int limit = cuda_tuning::streaming_max_fifo_values;
+    using tiled::cuda_launch_policy;
+    const int limit = cuda_launch_policy::streaming_max_fifo_values;
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, true, true>::fifo_values() <= limit));
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta4_tableau, false, false>::fifo_values() <= limit));
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_fehlberg78_tableau, false, false>::fifo_values() > limit));
     // automatic() streams every chain the kernel is built for: the plain steps but
     // Fehlberg 7(8)'s, the adaptive steps up to Verner 5(6)'s (58 values)
-    const int automatic = cuda_tuning::streaming_max_fifo_values;
+    const int automatic = cuda_launch_policy::streaming_max_fifo_values;
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_verner56_tableau, false, false>::fifo_values() <= automatic));
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, true, true>::fifo_values() <= automatic));
     using verner56_adaptive = tiled::detail::streaming_layout<tiled::runge_kutta_verner56_tableau, true, true>;
@@ -152,26 +152,26 @@ BOOST_AUTO_TEST_CASE(the_register_budget_admits_verner56_with_its_fused_norm_and
     // beyond what 128 registers hold, chunks up to 256 threads run 256 threads per SM
     // (255 registers each); 512-thread chunks cannot, and chains that fit keep 512
     const int dopri5_adaptive = tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, true, true>::fifo_values();
-    BOOST_TEST(dopri5_adaptive <= cuda_tuning::streaming_register_fifo_values);
-    BOOST_TEST(cuda_tuning::streaming_threads_per_sm_for(dopri5_adaptive, 64) == 512u);
-    BOOST_TEST(cuda_tuning::streaming_threads_per_sm_for(verner56_adaptive::fifo_values(), 64) == 256u);
-    BOOST_TEST(cuda_tuning::streaming_threads_per_sm_for(verner56_adaptive::fifo_values(), 256) == 256u);
-    BOOST_TEST(cuda_tuning::streaming_threads_per_sm_for(verner56_adaptive::fifo_values(), 512) == 512u);
-    BOOST_TEST(cuda_tuning::streaming_threads_per_sm_for(cuda_tuning::streaming_register_fifo_values, 64) == 512u);
-    BOOST_TEST(cuda_tuning::streaming_threads_per_sm_for(cuda_tuning::streaming_register_fifo_values + 1, 64) == 256u);
+    BOOST_TEST(dopri5_adaptive <= cuda_launch_policy::streaming_register_fifo_values);
+    BOOST_TEST(cuda_launch_policy::streaming_threads_per_sm_for(dopri5_adaptive, 64) == 512u);
+    BOOST_TEST(cuda_launch_policy::streaming_threads_per_sm_for(verner56_adaptive::fifo_values(), 64) == 256u);
+    BOOST_TEST(cuda_launch_policy::streaming_threads_per_sm_for(verner56_adaptive::fifo_values(), 256) == 256u);
+    BOOST_TEST(cuda_launch_policy::streaming_threads_per_sm_for(verner56_adaptive::fifo_values(), 512) == 512u);
+    BOOST_TEST(cuda_launch_policy::streaming_threads_per_sm_for(cuda_launch_policy::streaming_register_fifo_values, 64) == 512u);
+    BOOST_TEST(cuda_launch_policy::streaming_threads_per_sm_for(cuda_launch_policy::streaming_register_fifo_values + 1, 64) == 256u);
     // the chunk: a power of two >= d, from 64 to 512 threads; 0 beyond
-    BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(0) == 64u);
-    BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(64) == 64u);
-    BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(65) == 128u);
-    BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(512) == 512u);
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_threads_for(0) == 64u);
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_threads_for(64) == 64u);
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_threads_for(65) == 128u);
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_threads_for(512) == 512u);
     // beyond 512, chunks of 512 reaching two chunks either side, up to d = 1024
-    BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(513) == 512u);
-    BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(1024) == 512u);
-    BOOST_TEST(tiled::cuda_tuning::streaming_threads_for(1025) == 0u);
-    BOOST_TEST(tiled::cuda_tuning::streaming_reach(512, 512) == 1u);
-    BOOST_TEST(tiled::cuda_tuning::streaming_reach(513, 512) == 2u);
-    BOOST_TEST(tiled::cuda_tuning::streaming_reach(0, 64) == 1u);
-    BOOST_TEST(tiled::cuda_tuning::streaming_reach(0, 0) == 0u);
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_threads_for(513) == 512u);
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_threads_for(1024) == 512u);
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_threads_for(1025) == 0u);
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_reach(512, 512) == 1u);
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_reach(513, 512) == 2u);
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_reach(0, 64) == 1u);
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_reach(0, 0) == 0u);
 }
 
 BOOST_AUTO_TEST_CASE(a_reach_of_two_chunks_skews_the_links_by_three_steps)
@@ -189,44 +189,44 @@ BOOST_AUTO_TEST_CASE(a_reach_of_two_chunks_skews_the_links_by_three_steps)
                tiled::streaming_fifo_values(
                    tiled::make_link_chain<tiled::runge_kutta_dopri5_tableau, true>(tiled::chain_options{true, 0}), 2));
     BOOST_TEST(dopri5::fifo_values() == 63);  // beyond 128 registers: spills, streamed all the same
-    BOOST_TEST(dopri5::fifo_values() <= tiled::cuda_tuning::streaming_max_fifo_values);
+    BOOST_TEST(dopri5::fifo_values() <= tiled::cuda_launch_policy::streaming_max_fifo_values);
     // DOPRI5's plain step at reach 2: 45 values, within what automatic() streams
     using dopri5_plain = tiled::detail::streaming_layout<tiled::runge_kutta_dopri5_tableau, false, false, 2>;
     BOOST_TEST(dopri5_plain::fifo_values() == 45);
-    BOOST_TEST(dopri5_plain::fifo_values() <= tiled::cuda_tuning::streaming_max_fifo_values);
-    BOOST_TEST(tiled::cuda_tuning::streaming_ring_chunks(1) == 4u);
-    BOOST_TEST(tiled::cuda_tuning::streaming_ring_chunks(2) == 8u);
-    BOOST_TEST(tiled::cuda_tuning::streaming_ring_chunks(4) == 16u);
+    BOOST_TEST(dopri5_plain::fifo_values() <= tiled::cuda_launch_policy::streaming_max_fifo_values);
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_ring_chunks(1) == 4u);
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_ring_chunks(2) == 8u);
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_ring_chunks(4) == 16u);
     // the kernel is built for reach 1 with chunks of 64 .. 512 and reach 2 with 512
-    BOOST_TEST(tiled::cuda_tuning::streaming_is_built(64, 1));
-    BOOST_TEST(tiled::cuda_tuning::streaming_is_built(512, 1));
-    BOOST_TEST(tiled::cuda_tuning::streaming_is_built(512, 2));
-    BOOST_TEST(!tiled::cuda_tuning::streaming_is_built(256, 2));
-    BOOST_TEST(!tiled::cuda_tuning::streaming_is_built(96, 1));
-    BOOST_TEST(!tiled::cuda_tuning::streaming_is_built(32, 1));
-    BOOST_TEST(!tiled::cuda_tuning::streaming_is_built(1024, 1));
-    BOOST_TEST(!tiled::cuda_tuning::streaming_is_built(512, 3));
-    BOOST_TEST(!tiled::cuda_tuning::streaming_is_built(0, 0));
-    BOOST_TEST(tiled::cuda_tuning::streaming_ring_bytes(4, 512, 8, 2) == 8u * 4u * 512u * 8u);
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_is_built(64, 1));
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_is_built(512, 1));
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_is_built(512, 2));
+    BOOST_TEST(!tiled::cuda_launch_policy::streaming_is_built(256, 2));
+    BOOST_TEST(!tiled::cuda_launch_policy::streaming_is_built(96, 1));
+    BOOST_TEST(!tiled::cuda_launch_policy::streaming_is_built(32, 1));
+    BOOST_TEST(!tiled::cuda_launch_policy::streaming_is_built(1024, 1));
+    BOOST_TEST(!tiled::cuda_launch_policy::streaming_is_built(512, 3));
+    BOOST_TEST(!tiled::cuda_launch_policy::streaming_is_built(0, 0));
+    BOOST_TEST(tiled::cuda_launch_policy::streaming_ring_bytes(4, 512, 8, 2) == 8u * 4u * 512u * 8u);
     BOOST_TEST((tiled::detail::streaming_layout<tiled::runge_kutta4_tableau, false, false, 2>::ring_chunks ==
-                int(tiled::cuda_tuning::streaming_ring_chunks(2))));
+                int(tiled::cuda_launch_policy::streaming_ring_chunks(2))));
 }
 
 BOOST_AUTO_TEST_CASE(automatic_streams_one_wave_of_tiles)
 {
-    using tiled::cuda_tuning;
+    using tiled::cuda_launch_policy;
     // 512 resident threads per SM: 8 blocks of 64, 1 of 512
-    BOOST_TEST(cuda_tuning::streaming_tiles_per_wave(132, 64) == 1056u);
-    BOOST_TEST(cuda_tuning::streaming_tiles_per_wave(132, 256) == 264u);
-    BOOST_TEST(cuda_tuning::streaming_tiles_per_wave(132, 512) == 132u);
-    BOOST_TEST(cuda_tuning::streaming_tiles_per_wave(0, 64) == 8u);  // an unknown SM count counts as one
+    BOOST_TEST(cuda_launch_policy::streaming_tiles_per_wave(132, 64) == 1056u);
+    BOOST_TEST(cuda_launch_policy::streaming_tiles_per_wave(132, 256) == 264u);
+    BOOST_TEST(cuda_launch_policy::streaming_tiles_per_wave(132, 512) == 132u);
+    BOOST_TEST(cuda_launch_policy::streaming_tiles_per_wave(0, 64) == 8u);  // an unknown SM count counts as one
     // kernels built for 256 threads per SM (long chains): half as many
-    BOOST_TEST(cuda_tuning::streaming_tiles_per_wave(132, 64, 256) == 528u);
-    BOOST_TEST(cuda_tuning::streaming_tiles_per_wave(132, 256, 256) == 132u);
+    BOOST_TEST(cuda_launch_policy::streaming_tiles_per_wave(132, 64, 256) == 528u);
+    BOOST_TEST(cuda_launch_policy::streaming_tiles_per_wave(132, 256, 256) == 132u);
     // RK4 (4 links) at d = 32 on 132 SMs: 16 Mi / 1056 components each, 249 chunks of 64,
     // plus margins of 2 * 3 * 32
     const std::size_t n = std::size_t(1) << 24;
-    BOOST_TEST(cuda_tuning::streaming_tile_width(n, 32, 4, 64, cuda_tuning::streaming_tiles_per_wave(132, 64)) ==
+    BOOST_TEST(cuda_launch_policy::streaming_tile_width(n, 32, 4, 64, cuda_launch_policy::streaming_tiles_per_wave(132, 64)) ==
                249u * 64u + 192u);
     // per chain: DOPRI5's adaptive step one wave of 8 blocks of 64 per SM, Verner 5(6)'s
     // (58 values, 256 threads per SM) 4; none where the kernel does not run the chain
@@ -243,7 +243,7 @@ BOOST_AUTO_TEST_CASE(automatic_streams_one_wave_of_tiles)
     BOOST_TEST((tiled::streaming_wave_tiles(tiled::make_link_chain<tiled::runge_kutta_fehlberg78_tableau, false>(), 32,
                                             64, 8, 132) == 0u));
     // a small problem still gives each tile 8 chunks
-    BOOST_TEST(cuda_tuning::streaming_tile_width(1000, 32, 4, 64, 1056) == 8u * 64u + 192u);
+    BOOST_TEST(cuda_launch_policy::streaming_tile_width(1000, 32, 4, 64, 1056) == 8u * 64u + 192u);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -248,13 +248,13 @@ BOOST_AUTO_TEST_CASE(automatic_streams_long_chains_and_takes_the_wide_block_wher
     const tiled::tiling t = tiled::choose_register_tiling(verner56, std::size_t(1) << 24, 32, sizeof(double));
     BOOST_TEST_INFO(t);
     BOOST_TEST((t.kind() == tiled::tiling::scheme::trapezoidal));
-    BOOST_TEST(t.width() == tiled::cuda_tuning::wide_register_shape().width());
-    BOOST_TEST(t.threads_per_block() == tiled::cuda_tuning::wide_register_shape().threads);
+    BOOST_TEST(t.width() == tiled::cuda_launch_policy::wide_register_shape().width());
+    BOOST_TEST(t.threads_per_block() == tiled::cuda_launch_policy::wide_register_shape().threads);
     // at d = 16 the narrow block's excess is below the limit: it stays
     const tiled::tiling narrow = tiled::choose_register_tiling(verner56, std::size_t(1) << 24, 16, sizeof(double));
     BOOST_TEST_INFO(narrow);
-    BOOST_TEST(narrow.width() == tiled::cuda_tuning::narrow_register_shape().width());
-    BOOST_TEST(narrow.threads_per_block() == tiled::cuda_tuning::narrow_register_shape().threads);
+    BOOST_TEST(narrow.width() == tiled::cuda_launch_policy::narrow_register_shape().width());
+    BOOST_TEST(narrow.threads_per_block() == tiled::cuda_launch_policy::narrow_register_shape().threads);
     // automatic() streams it: one wave of 64-thread blocks built for 256 threads per SM
     // (58 FIFO values need more than 128 registers), half as many tiles as DOPRI5's
     const tiled::tiling streamed = tiled::choose_cuda_tiling(verner56, std::size_t(1) << 24, 32, sizeof(double));

@@ -68,7 +68,7 @@ bool cluster_capable()
 //! tiling with 4 components per thread in the general kernel.
 bool took_expected_path(const tiled::tiling& t, cuda_kernel_path path, std::size_t links)
 {
-    if (t.components_per_thread() == 4 && links > tiled::cuda_tuning::most_links_four_per_thread)
+    if (t.components_per_thread() == 4 && links > tiled::cuda_launch_policy::most_links_four_per_thread)
         return path == cuda_kernel_path::general_tiles;
     if (!t.use_clusters() || !cluster_capable()) return path == cuda_kernel_path::l2_tiles;
     if (t.blocks_per_tile() != 0 && t.blocks_per_tile() <= 16) return path == cuda_kernel_path::cluster_tiles;

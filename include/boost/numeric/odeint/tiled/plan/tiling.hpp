@@ -4,7 +4,8 @@
  tiled::tiling, the user's choice of how a step is fused and tiled:
  automatic() (default), none(), trapezoidal(width, height), hexagonal(width, height),
  overlapped(width, height), plus backend knobs (threads per tile on the CPU; blocks per tile etc. on the GPU).
- A value type: comparable and printable. stepper.tiling() returns the concrete one
+ A value type: comparable and printable; the scheme registry (tiling_schemes) names
+ the schemes for printing, the tuning cache's text form and the tool. stepper.tiling() returns the concrete one
  actually used (automatic resolved: from the tuning cache when it has an entry for
  the problem, else from the backend's model).
 
@@ -118,31 +119,8 @@ public:
     }
     friend bool operator!=(const tiling& a, const tiling& b) { return !(a == b); }
 
-    friend std::ostream& operator<<(std::ostream& os, const tiling& t)
-    {
-        switch (t.m_scheme)
-        {
-        case scheme::automatic: os << (t.m_use_tuning_cache ? "automatic" : "automatic, no tuning cache"); break;
-        case scheme::none: os << "none"; break;
-        case scheme::trapezoidal: os << "trapezoidal(" << t.m_width << ", " << t.m_height << ")"; break;
-        case scheme::hexagonal: os << "hexagonal(" << t.m_width << ", " << t.m_height << ")"; break;
-        case scheme::overlapped: os << "overlapped(" << t.m_width << ", " << t.m_height << ")"; break;
-        }
-        if (t.m_threads_per_tile) os << " threads_per_tile=" << t.m_threads_per_tile;
-        if (t.m_block_size) os << " block_size=" << t.m_block_size;
-        if (t.m_blocks_per_tile) os << " blocks_per_tile=" << t.m_blocks_per_tile;
-        if (t.m_threads_per_block) os << " threads_per_block=" << t.m_threads_per_block;
-        if (t.m_components_per_thread) os << " components_per_thread=" << t.m_components_per_thread;
-        if (t.m_mapping_stride) os << " mapping_stride=" << t.m_mapping_stride;
-        if (t.m_use_clusters) os << " clusters";
-        return os;
-    }
-    std::string to_string() const
-    {
-        std::ostringstream os;
-        os << *this;
-        return os.str();
-    }
+    friend std::ostream& operator<<(std::ostream& os, const tiling& t);
+    std::string to_string() const;
 
 private:
     tiling(scheme s, std::size_t w, std::size_t h) : m_scheme(s), m_width(w), m_height(h) {}
@@ -159,6 +137,71 @@ private:
     bool m_use_clusters = false;
     bool m_use_tuning_cache = true;
 };
+
+/*! The scheme registry: each tiling scheme's name as operator<< prints it, as the
+    tuning cache's text form (tuning/tiling_text.hpp) writes and parses it, and as the
+    tool names the steppers that use it. A new scheme adds its row here. */
+struct tiling_scheme_entry
+{
+    tiling::scheme scheme;
+    const char* name;
+    bool shaped;  //!< has a width and a height: printed "name(width, height)"
+    //! The tiling from the text form's width and height; nullptr for automatic(), which
+    //! is never stored (only the tilings it resolves to are).
+    tiling (*make)(std::size_t width, std::size_t height);
+};
+
+namespace detail {
+//! none() with the pass-chunk width the text form stores (its height is always 1).
+inline tiling none_of_width(std::size_t width, std::size_t) { return tiling::none().width(width); }
+} // namespace detail
+
+inline constexpr tiling_scheme_entry tiling_schemes[] = {
+    {tiling::scheme::automatic, "automatic", false, nullptr},
+    {tiling::scheme::none, "none", false, &detail::none_of_width},
+    {tiling::scheme::trapezoidal, "trapezoidal", true, &tiling::trapezoidal},
+    {tiling::scheme::hexagonal, "hexagonal", true, &tiling::hexagonal},
+    {tiling::scheme::overlapped, "overlapped", true, &tiling::overlapped},
+};
+
+//! The registry's row of scheme s.
+inline const tiling_scheme_entry& tiling_scheme(tiling::scheme s)
+{
+    for (const tiling_scheme_entry& e : tiling_schemes)
+        if (e.scheme == s) return e;
+    throw std::logic_error("tiled::tiling_scheme: a scheme without a row in tiling_schemes");
+}
+
+//! The registry's row named `name`, or nullptr.
+inline const tiling_scheme_entry* find_tiling_scheme(const std::string& name)
+{
+    for (const tiling_scheme_entry& e : tiling_schemes)
+        if (name == e.name) return &e;
+    return nullptr;
+}
+
+inline std::ostream& operator<<(std::ostream& os, const tiling& t)
+{
+    const tiling_scheme_entry& e = tiling_scheme(t.kind());
+    os << e.name;
+    if (t.kind() == tiling::scheme::automatic && !t.use_tuning_cache()) os << ", no tuning cache";
+    if (e.shaped) os << "(" << t.width() << ", " << t.height() << ")";
+    if (t.threads_per_tile()) os << " threads_per_tile=" << t.threads_per_tile();
+    if (t.block_size()) os << " block_size=" << t.block_size();
+    if (t.blocks_per_tile()) os << " blocks_per_tile=" << t.blocks_per_tile();
+    if (t.threads_per_block()) os << " threads_per_block=" << t.threads_per_block();
+    if (t.components_per_thread()) os << " components_per_thread=" << t.components_per_thread();
+    if (t.mapping_stride()) os << " mapping_stride=" << t.mapping_stride();
+    if (t.use_clusters()) os << " clusters";
+    return os;
+}
+
+inline std::string tiling::to_string() const
+{
+    std::ostringstream os;
+    os << *this;
+    return os.str();
+}
 
 }}}} // namespace boost::numeric::odeint::tiled
 

@@ -110,22 +110,6 @@ BOOST_ODEINT_TILED_HD Value weighted_sum_row(Value acc, const Value* coef, const
     return acc;
 }
 
-/*! The vector id of error_norm_params::next_dxdt: the last link's derivative, which
-    the plan must keep in memory for the executor to write it there. (The host part
-    of the executors; a plan without it is a bug of the caller.) */
-template <class Tableau, class Plan>
-int next_dxdt_vector(const Plan& plan)
-{
-    using chain = chain_traits<Tableau, true>;
-    constexpr int v = chain::derivative(chain::links - 1);
-    if (!chain::last_derivative_is_next_first)
-        throw std::logic_error("tiled: internal error, only FSAL methods (the last stage derivative is f(x_new)) "
-                               "hand their last derivative on");
-    if (std::size_t(v) >= plan.in_memory.size() || !plan.in_memory[std::size_t(v)])
-        throw std::logic_error("tiled: internal error, a step that hands its last derivative on needs a plan that keeps it");
-    return v;
-}
-
 /*! Does the step take F_0 as given (error_norm_params::given_dxdt)? Only FSAL methods'
     steps do (the executors build kernels that read it for those alone); one of another
     method is a bug of the caller. */

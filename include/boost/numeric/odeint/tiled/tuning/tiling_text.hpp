@@ -26,21 +26,16 @@ namespace boost { namespace numeric { namespace odeint { namespace tiled {
     @throws std::invalid_argument for automatic(): only resolved tilings are stored. */
 inline std::string format_tiling_text(const tiling& t)
 {
-    std::ostringstream os;
-    switch (t.kind())
-    {
-    case tiling::scheme::automatic:
+    if (t.kind() == tiling::scheme::automatic)
         throw std::invalid_argument("tiled::format_tiling_text: automatic() is not a concrete tiling");
-    case tiling::scheme::none: os << "none"; break;
-    case tiling::scheme::trapezoidal: os << "trapezoidal"; break;
-    case tiling::scheme::hexagonal: os << "hexagonal"; break;
-    case tiling::scheme::overlapped: os << "overlapped"; break;
-    }
+    const tiling_scheme_entry& scheme = tiling_scheme(t.kind());
+    std::ostringstream os;
+    os << scheme.name;
     auto field = [&](const char* name, std::size_t v) {
         if (v) os << ' ' << name << '=' << v;
     };
     field("width", t.width());
-    if (t.kind() != tiling::scheme::none) field("height", t.height());
+    if (scheme.shaped) field("height", t.height());
     field("threads_per_tile", t.threads_per_tile());
     field("block_size", t.block_size());
     field("blocks_per_tile", t.blocks_per_tile());
@@ -53,11 +48,21 @@ inline std::string format_tiling_text(const tiling& t)
 
 namespace detail {
 
+//! A decimal std::size_t, digits only and at most 19 of them (so it cannot overflow):
+//! the numbers of the tuning cache's text, its keys' and its tilings'.
+inline bool parse_decimal_size(const std::string& text, std::size_t& v)
+{
+    if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string::npos) return false;
+    v = static_cast<std::size_t>(std::stoull(text));
+    return true;
+}
+
 inline std::size_t parse_tiling_number(const std::string& text, const std::string& whole)
 {
-    if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string::npos)
+    std::size_t v = 0;
+    if (!parse_decimal_size(text, v))
         throw std::invalid_argument("tiled::parse_tiling_text: '" + text + "' is not a number in '" + whole + "'");
-    return static_cast<std::size_t>(std::stoull(text));
+    return v;
 }
 
 } // namespace detail
@@ -70,8 +75,8 @@ inline tiling parse_tiling_text(const std::string& text)
     std::istringstream in(text);
     std::string scheme_name;
     if (!(in >> scheme_name)) throw std::invalid_argument("tiled::parse_tiling_text: empty tiling");
-    if (scheme_name != "none" && scheme_name != "trapezoidal" && scheme_name != "hexagonal" &&
-        scheme_name != "overlapped")
+    const tiling_scheme_entry* scheme = find_tiling_scheme(scheme_name);
+    if (!scheme || !scheme->make)
         throw std::invalid_argument("tiled::parse_tiling_text: unknown scheme '" + scheme_name + "' in '" + text + "'");
 
     static const char* const names[] = {"width",           "height",         "threads_per_tile",
@@ -97,18 +102,9 @@ inline tiling parse_tiling_text(const std::string& text)
     }
     if (values[8] > 1) throw std::invalid_argument("tiled::parse_tiling_text: clusters must be 0 or 1 in '" + text + "'");
 
-    tiling t = tiling::none();
-    if (scheme_name == "none")
-    {
-        if (seen[1]) throw std::invalid_argument("tiled::parse_tiling_text: none() has no height, in '" + text + "'");
-        t.width(values[0]);
-    }
-    else if (scheme_name == "trapezoidal")
-        t = tiling::trapezoidal(values[0], values[1]);  // throws for a zero width or height
-    else if (scheme_name == "hexagonal")
-        t = tiling::hexagonal(values[0], values[1]);
-    else
-        t = tiling::overlapped(values[0], values[1]);
+    if (!scheme->shaped && seen[1])
+        throw std::invalid_argument("tiled::parse_tiling_text: " + scheme_name + "() has no height, in '" + text + "'");
+    tiling t = scheme->make(values[0], values[1]);  // the factories throw for a zero width or height
     t.threads_per_tile(values[2]).block_size(values[3]).blocks_per_tile(values[4]).threads_per_block(values[5]);
     t.components_per_thread(values[6]).mapping_stride(values[7]).use_clusters(values[8] != 0);
     return t;

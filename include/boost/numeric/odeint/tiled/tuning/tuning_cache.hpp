@@ -78,13 +78,6 @@ namespace detail {
 
 inline const char* tuning_cache_header() { return "# boost_odeint_tiled tuning cache, format 1"; }
 
-inline bool parse_tuning_number(const std::string& s, std::size_t& v)
-{
-    if (s.empty() || s.size() > 19 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-    v = static_cast<std::size_t>(std::stoull(s));
-    return true;
-}
-
 //! Parses a whole cache file's text (never throws for bad content).
 inline tuning_file_contents parse_tuning_text(const std::string& text)
 {
@@ -134,8 +127,8 @@ inline tuning_file_contents parse_tuning_text(const std::string& text)
             c.problems.push_back(where + "an empty backend, device or method");
             continue;
         }
-        if (!parse_tuning_number(f[3], e.key.n) || !parse_tuning_number(f[4], e.key.d) ||
-            !parse_tuning_number(f[5], e.key.value_size) || e.key.value_size == 0)
+        if (!parse_decimal_size(f[3], e.key.n) || !parse_decimal_size(f[4], e.key.d) ||
+            !parse_decimal_size(f[5], e.key.value_size) || e.key.value_size == 0)
         {
             c.problems.push_back(where + "n, d and value_size must be numbers (value_size positive)");
             continue;

@@ -56,13 +56,13 @@ struct backend_dispatcher_sfinae<thrust::device_vector<T, Alloc>>
 };
 
 /*! Overlapped tiles of the whole chain for the streaming kernel (streaming_tile_kernel.hpp)
-    where it applies: d fits a chunk (cuda_tuning::streaming_threads_for) and the kernel
+    where it applies: d fits a chunk (cuda_launch_policy::streaming_threads_for) and the kernel
     runs the chain in it (streaming_wave_tiles: FIFO values, rings). One wave of tiles:
     each resident block streams one tile. Returns false where the kernel does not apply. */
 inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size,
                                     tiling& out)
 {
-    const unsigned threads = cuda_tuning::streaming_threads_for(d);
+    const unsigned threads = cuda_launch_policy::streaming_threads_for(d);
     if (threads == 0) return false;
     int sms = 0, device = 0;
     if (cudaGetDevice(&device) != cudaSuccess || cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
@@ -73,7 +73,7 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
     }
     const std::size_t tiles = streaming_wave_tiles(chain, d, threads, value_size, std::size_t(sms));
     if (tiles == 0) return false;
-    out = tiling::overlapped(cuda_tuning::streaming_tile_width(n, d, chain.links, threads, tiles), chain.links);
+    out = tiling::overlapped(cuda_launch_policy::streaming_tile_width(n, d, chain.links, threads, tiles), chain.links);
     return true;
 }
 
@@ -84,12 +84,12 @@ inline bool choose_streaming_tiling(const link_chain& chain, std::size_t n, std:
     links at run time, and lose to none() several times over), run as register tiles in
     the first form that holds it and saves enough of none()'s traffic:
     1. one block of 128 threads x 4 components (512 wide);
-    2. for d <= cuda_tuning::cluster_distance_limit, a thread-block cluster of up to
-       cuda_tuning::cluster_blocks such blocks (8192 wide; through L2 where the GPU
+    2. for d <= cuda_launch_policy::cluster_distance_limit, a thread-block cluster of up to
+       cuda_launch_policy::cluster_blocks such blocks (8192 wide; through L2 where the GPU
        has no clusters);
     3. one block of 512 x 2 (1024 wide), which chains longer than the 4-component
        kernel is built for also use, and which replaces the first where that moves
-       more than cuda_tuning::narrow_block_volume_limit times its bytes (long chains
+       more than cuda_launch_policy::narrow_block_volume_limit times its bytes (long chains
        at d near 32: Verner 5(6)'s adaptive step, were it not streamed);
     none() elsewhere. Clusters of 16 blocks beat none() and the 1024-wide block from
     d = 128 to 256, 8 blocks do no better, and at d = 512 each block's halo is twice its
@@ -105,9 +105,9 @@ inline tiling choose_register_tiling(const link_chain& chain, std::size_t n, std
     // a full-height trapezoid on `blocks` blocks of `shape`, if it fits and pays; `volume`:
     // its plan's memory volume
     double volume = 0.0;
-    auto trapezoid_on = [&](cuda_tuning::register_shape shape, std::size_t blocks, tiling& out) {
-        if (shape.components == 4 && h > cuda_tuning::most_links_four_per_thread) return false;
-        if (cuda_tuning::register_tile_shared_values(shape.width(), d) * value_size > 200 * 1024) return false;
+    auto trapezoid_on = [&](cuda_launch_policy::register_shape shape, std::size_t blocks, tiling& out) {
+        if (shape.components == 4 && h > cuda_launch_policy::most_links_four_per_thread) return false;
+        if (cuda_launch_policy::register_tile_shared_values(shape.width(), d) * value_size > 200 * 1024) return false;
         const std::size_t w = std::min(n, blocks * shape.width());
         if (w < (2 * h - 1) * d) return false;
         tiling candidate =
@@ -124,27 +124,27 @@ inline tiling choose_register_tiling(const link_chain& chain, std::size_t n, std
         return true;
     };
     tiling best = tiling::none();
-    if (trapezoid_on(cuda_tuning::narrow_register_shape(), 1, best))
+    if (trapezoid_on(cuda_launch_policy::narrow_register_shape(), 1, best))
     {
         // a long chain leaves the narrow block mostly halo: the wide one where that
         // moves far fewer bytes
         const double narrow_volume = volume;
         tiling wide = tiling::none();
-        if (trapezoid_on(cuda_tuning::wide_register_shape(), 1, wide) &&
-            narrow_volume > cuda_tuning::narrow_block_volume_limit * volume)
+        if (trapezoid_on(cuda_launch_policy::wide_register_shape(), 1, wide) &&
+            narrow_volume > cuda_launch_policy::narrow_block_volume_limit * volume)
             return wide;
         return best;
     }
-    if (d <= cuda_tuning::cluster_distance_limit &&
-        trapezoid_on(cuda_tuning::narrow_register_shape(), cuda_tuning::cluster_blocks, best))
+    if (d <= cuda_launch_policy::cluster_distance_limit &&
+        trapezoid_on(cuda_launch_policy::narrow_register_shape(), cuda_launch_policy::cluster_blocks, best))
         return best;
-    if (trapezoid_on(cuda_tuning::wide_register_shape(), 1, best)) return best;
+    if (trapezoid_on(cuda_launch_policy::wide_register_shape(), 1, best)) return best;
     return tiling::none();
 }
 
 /*! Resolves automatic() for the CUDA backend. First, where the streaming kernel applies
     (choose_streaming_tiling: d <= 1024, chains of at most
-    cuda_tuning::streaming_max_fifo_values FIFO values), overlapped tiles of the
+    cuda_launch_policy::streaming_max_fifo_values FIFO values), overlapped tiles of the
     whole chain, each streamed through one block: it beats the register tiles below
     for every method, and its time hardly grows with d (numbers: doc/results/gpu_h200.md,
     "Measurements behind the defaults"). Otherwise choose_register_tiling. */

@@ -25,6 +25,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
+#include <boost/numeric/odeint/tiled/detail/step_vectors.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 
@@ -51,6 +52,18 @@ device_buffer upload(const std::vector<T>& v)
     return b;
 }
 
+//! Device memory of the workspace's step vectors (step_vector_pool).
+template <class Value>
+struct device_vector_allocator
+{
+    using buffer = device_buffer;
+    static buffer allocate_vector(std::size_t n) { return device_allocate(n * sizeof(Value), "allocating a stage vector"); }
+    static buffer allocate_spare(std::size_t n)
+    {
+        return device_allocate(n * sizeof(Value), "allocating a spare output vector");
+    }
+};
+
 } // namespace detail
 
 //! The device image of one flat kernel plan.
@@ -70,33 +83,16 @@ struct device_kernel_plan
     }
 };
 
+//! permanent(v, n), existing(v) and spare_output(n) come from detail::step_vector_pool.
 template <class Value>
-class cuda_workspace
+class cuda_workspace : public detail::step_vector_pool<Value, detail::device_vector_allocator<Value>>
 {
 public:
-    Value* permanent(std::size_t v, std::size_t n)
-    {
-        if (m_n != n) release_for(n);
-        if (m_permanent.size() <= v) m_permanent.resize(v + 1);
-        if (!m_permanent[v]) m_permanent[v] = detail::device_allocate(n * sizeof(Value), "allocating a stage vector");
-        return static_cast<Value*>(m_permanent[v].get());
-    }
-    //! Permanent vector v if it exists (a step has used it since the last size change), else nullptr.
-    const Value* existing(std::size_t v) const
-    {
-        return v < m_permanent.size() ? static_cast<const Value*>(m_permanent[v].get()) : nullptr;
-    }
     //! The device-side error norm of an adaptive step (cuda_error_norm.hpp).
     detail::cuda_norm_accumulator<Value>* norm_accumulator()
     {
         if (!m_norm) m_norm = detail::device_allocate(sizeof(detail::cuda_norm_accumulator<Value>), "allocating the error norm");
         return static_cast<detail::cuda_norm_accumulator<Value>*>(m_norm.get());
-    }
-    Value* spare_output(std::size_t n)
-    {
-        if (m_n != n) release_for(n);
-        if (!m_spare) m_spare = detail::device_allocate(n * sizeof(Value), "allocating a spare output vector");
-        return static_cast<Value*>(m_spare.get());
     }
     Value* global_scratch(std::size_t values)
     {
@@ -137,16 +133,6 @@ public:
     }
 
 private:
-    void release_for(std::size_t n)
-    {
-        m_permanent.clear();
-        m_spare.reset();
-        m_n = n;
-    }
-
-    std::size_t m_n = 0;
-    std::vector<detail::device_buffer> m_permanent;
-    detail::device_buffer m_spare;
     detail::device_buffer m_scratch;
     std::size_t m_scratch_values = 0;
     detail::device_buffer m_norm;

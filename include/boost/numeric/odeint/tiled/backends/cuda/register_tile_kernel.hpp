@@ -31,8 +31,16 @@
  cluster, from an exchange area in L2 otherwise); strips earlier kernels wrote come
  from memory as before. G = 1 (single_block_group) compiles to the kernel as it was.
 
- Used when every tile's components fit G*C*T (the executor checks it; otherwise the
- general kernel of cuda_executor.hpp runs the plan).
+ Used when every tile's components fit G*C*T (prepare_register_tiles checks it;
+ otherwise the general kernel, general_tile_kernel.hpp, runs the plan).
+
+ Operations: the kernel forms the linear combinations with fused_operations itself
+ (its per-thread sums over registers are built from them), not with the stepper's
+ Operations; the dispatch (cuda_dispatch.hpp) gives a stepper with other Operations
+ the general kernel.
+
+ Host side: prepare_register_tiles (the dispatch's test, which also prepares every
+ kernel's launch: which group policy, how many groups) and launch_register_tiles.
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -40,19 +48,28 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_REGISTER_TILE_KERNEL_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_REGISTER_TILE_KERNEL_HPP_INCLUDED
 
+#include <algorithm>
 #include <cstddef>
+#include <memory>
+#include <type_traits>
 #include <utility>
+#include <vector>
 
 #include <cuda_pipeline.h>
 
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
-#include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_kernel_path.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch_policy.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_workspace.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/given_first_derivative.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/tile_group.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/tile_meta_args.hpp>
 #include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
 #include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
 #include <boost/numeric/odeint/tiled/system/stage_view.hpp>
 
@@ -383,7 +400,7 @@ register_tile_kernel(register_tile_args<Value, chain_traits<Tableau, WithError>:
     using tile_type = register_tile<Tableau, WithError, System, Value, C, FusedNorm, Group>;
     extern __shared__ unsigned char shared_raw[];
     Value* const values = reinterpret_cast<Value*>(shared_raw);
-    int* const records = reinterpret_cast<int*>(values + cuda_tuning::register_tile_buffers * args.buffer_values);
+    int* const records = reinterpret_cast<int*>(values + cuda_launch_policy::register_tile_buffers * args.buffer_values);
     error_norm_block<Value> partial;
     Group group(args.group);
     const int lo = int(group.rank() * C * blockDim.x);
@@ -426,6 +443,230 @@ register_tile_kernel(register_tile_args<Value, chain_traits<Tableau, WithError>:
     // every block of every launch merges (a launch without the error link adds +0 and
     // no flags, which the merge skips): the barrier inside is reached by the whole block
     if constexpr (FusedNorm) block_merge_error_norm(partial, args.norm);
+}
+
+//! How one kernel of a register-tile plan is launched.
+struct register_launch
+{
+    cuda_kernel_path path = cuda_kernel_path::nothing;  //!< register_tiles, cluster_tiles or l2_tiles
+    unsigned blocks = 0;                                 //!< per tile
+    std::size_t groups = 0;  //!< tiles running at once: the persistent grid has groups * blocks blocks
+};
+
+//! Every kernel's launch of a register-tile plan, prepared before any launch so that a
+//! plan the device cannot run launches nothing and falls back.
+struct register_tile_launches
+{
+    std::size_t components = 0;  //!< C, per thread
+    unsigned threads = 0;        //!< T, per block
+    std::size_t shared_bytes = 0;
+    unsigned buffer_values = 0;  //!< per shared buffer: C*T + 2d
+    std::vector<register_launch> kernels;  //!< per kernel of the plan (kernels without tiles: none)
+    cuda_kernel_path family = cuda_kernel_path::register_tiles;  //!< the family of the widest tiles' kernel
+};
+
+/*! The launch of one kernel of `tiles` tiles (`full`: the whole chain) with group
+    policy Group (tile_group.hpp), tiles of `blocks` blocks; false where the kernel's
+    registers or the device cannot hold that. */
+template <class Group, class Tableau, bool WithError, std::size_t C, bool FusedNorm, class System, class Value>
+bool prepare_register_launch(bool full, std::size_t tiles, unsigned threads, unsigned blocks, std::size_t shared_bytes,
+                             register_launch& out)
+{
+    constexpr bool in_clusters = std::is_same<Group, cluster_group>::value;
+    auto kernel = full ? &register_tile_kernel<Tableau, WithError, System, Value, C, true, FusedNorm, Group>
+                       : &register_tile_kernel<Tableau, WithError, System, Value, C, false, FusedNorm, Group>;
+    const launch_shape s = shape_of(kernel, threads, shared_bytes);
+    if (int(threads) > s.max_threads) return false;
+    const device_limits& dev = current_device_limits();
+    // groups that can run at once: clusters as the hardware fits them; for l2_group
+    // a grid all of whose blocks are resident (the cooperative launch checks it)
+    const std::size_t resident = in_clusters ? std::size_t(resident_clusters(kernel, threads, shared_bytes, blocks))
+                                             : std::size_t(dev.sms) * std::size_t(s.blocks_per_sm) / blocks;
+    if (resident == 0) return false;
+    out.path = !Group::multi_block ? cuda_kernel_path::register_tiles
+               : in_clusters       ? cuda_kernel_path::cluster_tiles
+                                   : cuda_kernel_path::l2_tiles;
+    out.blocks = blocks;
+    out.groups = std::min(tiles, resident);
+    return true;
+}
+
+/*! prepare_register_tiles for C components per thread and T = `threads`: every tile
+    must fit G*C*T components (G blocks per tile) and the buffers shared memory.
+    Tiles of several blocks are used only when the tiling asks for them
+    (blocks_per_tile or use_clusters set); G is then chosen per kernel of the plan:
+    as many blocks as its widest tile needs (a trapezoid plan's second kernel has
+    narrow tiles), and for the plan's widest kernel the tiling's blocks_per_tile
+    where it is set (fewer than that kernel needs: unfit). They run as clusters
+    when the tiling asks for them (use_clusters; sm_90, G <= 16, and the cluster
+    fits), else through L2 (tile_group.hpp). */
+template <class Tableau, bool WithError, std::size_t C, bool FusedNorm, class System, class Value, std::size_t NV>
+const char* prepare_register_tiles_with(const tiling_plan& plan,
+                                        const std::vector<std::unique_ptr<device_kernel_plan>>& kernels,
+                                        unsigned threads, register_tile_launches& out)
+{
+    using chain = chain_traits<Tableau, WithError>;
+    const std::size_t width = C * threads;  // one block's components
+    const std::size_t buffer_values = width + 2 * plan.d;
+    std::size_t meta_ints = 0, most_needed = 1;
+    for (const auto& k : kernels)
+    {
+        if (!k->host.register_meta_fits || k->host.max_strips > register_tile_max_strips)
+            return "a tile's intervals do not fit the kernel's records";
+        most_needed = std::max(most_needed, (std::size_t(k->host.widest_hull) + width - 1) / width);
+        const register_meta_layout layout{unsigned(k->host.link_count), unsigned(k->host.max_strips)};
+        meta_ints = std::max<std::size_t>(meta_ints, layout.stride(unsigned(NV)));
+    }
+    // tiles wider than one block run on several only where the tiling asks for it:
+    // they do not beat the general kernel for every shape (numbers:
+    // doc/results/gpu_h100.md, "Measurements behind the defaults")
+    const bool asks_for_groups = plan.config.blocks_per_tile() != 0 || plan.config.use_clusters();
+    if (most_needed > 1 && !asks_for_groups)
+        return "tiles wider than one block, and the tiling asks for no multi-block tiles (blocks_per_tile, use_clusters)";
+    const std::size_t most_blocks = plan.config.blocks_per_tile() ? plan.config.blocks_per_tile() : most_needed;
+    if (most_blocks < most_needed) return "blocks_per_tile is fewer than the widest tile needs";
+    if (most_blocks * width > 0x3fffffff) return "a tile is wider than the kernel's 32-bit offsets";
+    // the kernel's value buffers, the current and the next tile's record
+    const std::size_t shared_bytes = cuda_launch_policy::register_tile_shared_values(width, plan.d) * sizeof(Value) +
+                                     2 * meta_ints * sizeof(int);
+    const std::size_t static_shared = FusedNorm ? error_norm_shared_bytes<Value>() : 0;
+    const device_limits& dev = current_device_limits();
+    if (shared_bytes + static_shared > std::size_t(dev.shared_optin) || plan.d > 0x3fffffff)
+        return "the buffers need more shared memory than a block may have";
+
+    out.kernels.assign(kernels.size(), register_launch{});
+    for (std::size_t i = 0; i < kernels.size(); ++i)
+    {
+        const flat_kernel_plan& f = kernels[i]->host;
+        if (f.tiles == 0) continue;
+        const bool full = f.link_begin == 0 && f.link_count == chain::links;
+        const std::size_t needed = std::max<std::size_t>(1, (std::size_t(f.widest_hull) + width - 1) / width);
+        const unsigned blocks = unsigned(needed == most_needed ? most_blocks : needed);
+        bool ok = false;
+        if (blocks == 1)
+            ok = prepare_register_launch<single_block_group, Tableau, WithError, C, FusedNorm, System, Value>(
+                full, f.tiles, threads, 1, shared_bytes, out.kernels[i]);
+        else
+        {
+            if (plan.config.use_clusters() && dev.major >= 9 && blocks <= 16)
+                ok = prepare_register_launch<cluster_group, Tableau, WithError, C, FusedNorm, System, Value>(
+                    full, f.tiles, threads, blocks, shared_bytes, out.kernels[i]);
+            if (!ok)
+                ok = prepare_register_launch<l2_group<Value>, Tableau, WithError, C, FusedNorm, System, Value>(
+                    full, f.tiles, threads, blocks, shared_bytes, out.kernels[i]);
+        }
+        if (!ok) return "the kernel's registers or the device cannot hold a tile's blocks";
+    }
+    out.components = C;
+    out.threads = threads;
+    out.shared_bytes = shared_bytes;
+    out.buffer_values = unsigned(buffer_values);
+    unsigned most_launched = 0;
+    for (const register_launch& l : out.kernels)
+        if (l.blocks != 0 && l.blocks >= most_launched)
+        {
+            most_launched = l.blocks;
+            out.family = l.path;
+        }
+    return nullptr;
+}
+
+/*! Why the register-tile kernel cannot run `plan` (nullptr: it can, and `out` holds
+    every kernel's launch). The block shape is the tiling's threads_per_block and
+    components_per_thread where set, else cuda_launch_policy::register_shape_for the plan's
+    widest tile; the kernel is built for 2 components per thread, and for 4 on chains
+    of up to cuda_launch_policy::most_links_four_per_thread links. */
+template <class Tableau, bool WithError, bool FusedNorm, class System, class Value, std::size_t NV>
+const char* prepare_register_tiles(const tiling_plan& plan,
+                                   const std::vector<std::unique_ptr<device_kernel_plan>>& kernels,
+                                   register_tile_launches& out)
+{
+    using chain = chain_traits<Tableau, WithError>;
+    std::size_t widest = 0;
+    for (const auto& k : kernels) widest = std::max<std::size_t>(widest, std::size_t(k->host.widest_hull));
+    const cuda_launch_policy::register_shape shape = cuda_launch_policy::register_shape_for(widest, chain::links);
+    const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block()) : shape.threads;
+    const std::size_t c = plan.config.components_per_thread() ? plan.config.components_per_thread() : shape.components;
+    if constexpr (chain::links <= cuda_launch_policy::most_links_four_per_thread)
+        if (c == 4)
+            return prepare_register_tiles_with<Tableau, WithError, 4, FusedNorm, System, Value, NV>(plan, kernels,
+                                                                                                   threads, out);
+    if (c == 2)
+        return prepare_register_tiles_with<Tableau, WithError, 2, FusedNorm, System, Value, NV>(plan, kernels, threads,
+                                                                                               out);
+    return "no kernel is built for this many components per thread on this chain";
+}
+
+template <class Group, class Tableau, bool WithError, std::size_t C, bool FusedNorm, class System, class Value,
+          std::size_t NV>
+void launch_register_kernel(bool full, const register_launch& l, cuda_workspace<Value>& ws,
+                            register_tile_args<Value, NV> ra, const System& sys,
+                            const link_coefficients<Tableau, Value>& coef, unsigned threads, std::size_t shared_bytes)
+{
+    constexpr bool in_clusters = std::is_same<Group, cluster_group>::value;
+    ra.group.blocks = l.blocks;
+    ra.group.tile_values = unsigned(l.blocks * C * threads);
+    if (Group::multi_block && !in_clusters)
+    {
+        ra.group.counters = ws.group_counters(l.groups);
+        ra.group.exchange = ws.global_scratch(l.groups * 2 * ra.group.tile_values);
+    }
+    const bool cooperative = Group::multi_block && !in_clusters;
+    const unsigned cluster = in_clusters ? l.blocks : 1;
+    if (full)
+        launch_kernel(&register_tile_kernel<Tableau, WithError, System, Value, C, true, FusedNorm, Group>,
+                      l.groups * l.blocks, threads, shared_bytes, cluster, cooperative, "register-tile kernel", ra, sys,
+                      coef);
+    else
+        launch_kernel(&register_tile_kernel<Tableau, WithError, System, Value, C, false, FusedNorm, Group>,
+                      l.groups * l.blocks, threads, shared_bytes, cluster, cooperative, "register-tile kernel", ra, sys,
+                      coef);
+}
+
+template <class Tableau, bool WithError, std::size_t C, bool FusedNorm, class System, class Value, std::size_t NV>
+void launch_register_tiles_with(const register_tile_launches& rl, const tiling_plan& plan,
+                                const std::vector<std::unique_ptr<device_kernel_plan>>& kernels,
+                                cuda_workspace<Value>& ws, Value* const (&vectors)[NV], const System& sys,
+                                const link_coefficients<Tableau, Value>& coef,
+                                const error_norm_params<Value>& norm_params, cuda_norm_accumulator<Value>* norm)
+{
+    using chain = chain_traits<Tableau, WithError>;
+    register_tile_args<Value, NV> ra{};
+    set_tile_meta_args(ra, vectors, plan, norm_params, norm);
+    ra.buffer_values = rl.buffer_values;
+    for (std::size_t i = 0; i < kernels.size(); ++i)
+    {
+        const flat_kernel_plan& f = kernels[i]->host;
+        if (f.tiles == 0) continue;
+        const register_launch& l = rl.kernels[i];
+        point_at_kernel(ra, *kernels[i]);
+        ra.link_begin = unsigned(f.link_begin);
+        const bool full = f.link_begin == 0 && f.link_count == chain::links;
+        if (l.path == cuda_kernel_path::register_tiles)
+            launch_register_kernel<single_block_group, Tableau, WithError, C, FusedNorm>(full, l, ws, ra, sys, coef,
+                                                                                        rl.threads, rl.shared_bytes);
+        else if (l.path == cuda_kernel_path::cluster_tiles)
+            launch_register_kernel<cluster_group, Tableau, WithError, C, FusedNorm>(full, l, ws, ra, sys, coef,
+                                                                                   rl.threads, rl.shared_bytes);
+        else
+            launch_register_kernel<l2_group<Value>, Tableau, WithError, C, FusedNorm>(full, l, ws, ra, sys, coef,
+                                                                                     rl.threads, rl.shared_bytes);
+    }
+}
+
+//! Launches every kernel prepare_register_tiles prepared, in the plan's order.
+template <class Tableau, bool WithError, bool FusedNorm, class System, class Value, std::size_t NV>
+void launch_register_tiles(const register_tile_launches& rl, const tiling_plan& plan,
+                           const std::vector<std::unique_ptr<device_kernel_plan>>& kernels, cuda_workspace<Value>& ws,
+                           Value* const (&vectors)[NV], const System& sys, const link_coefficients<Tableau, Value>& coef,
+                           const error_norm_params<Value>& norm_params, cuda_norm_accumulator<Value>* norm)
+{
+    if constexpr (chain_traits<Tableau, WithError>::links <= cuda_launch_policy::most_links_four_per_thread)
+        if (rl.components == 4)
+            return launch_register_tiles_with<Tableau, WithError, 4, FusedNorm>(rl, plan, kernels, ws, vectors, sys,
+                                                                               coef, norm_params, norm);
+    launch_register_tiles_with<Tableau, WithError, 2, FusedNorm>(rl, plan, kernels, ws, vectors, sys, coef, norm_params,
+                                                                norm);
 }
 
 }}}}} // namespace boost::numeric::odeint::tiled::detail

@@ -16,8 +16,10 @@
  chunk's size. Here the grid is sized by occupancy alone, whatever n and d are.
 
  The arithmetic is the general kernel's, component for component (the system's
- operator() and fused_operations::apply_link_lc on one component), so results are
- the same bits.
+ operator() and Operations::apply_link_lc on one component), so results are the
+ same bits. The kernel honours the stepper's Operations.
+
+ Host side: stage_kernels_unfit (the dispatch's test) and run_stage_kernels.
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -27,9 +29,14 @@
 
 #include <cstddef>
 
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch_policy.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/given_first_derivative.hpp>
+#include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
 #include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
 #include <boost/numeric/odeint/tiled/system/stage_view.hpp>
 
@@ -75,6 +82,54 @@ __global__ void stage_kernel(stage_kernel_args<Value, chain_traits<Tableau, With
             Operations::template apply_link_lc<Tableau, WithError, J>(bp, 1, coef);
     }
     if constexpr (reduces_norm) block_merge_error_norm(partial, norm);  // every thread of the block gets here
+}
+
+/*! Why the stage kernels cannot run `plan` (nullptr: they can): they run none() plans
+    whose kernels are one link each, and need memory for every vector a link reads or
+    forms other than its own derivative (the fused norm's error vector excepted). */
+template <class Tableau, bool WithError, bool FusedNorm, class Value, std::size_t NV>
+const char* stage_kernels_unfit(const tiling_plan& plan, Value* const (&vectors)[NV])
+{
+    using chain = chain_traits<Tableau, WithError>;
+    if (plan.config.kind() != tiling::scheme::none) return "the tiling is not none()";
+    if (plan.n == 0) return "no components";
+    const link_chain& c = plan.chain;
+    auto has = [&](int v) { return v >= 0 && std::size_t(v) < NV && vectors[v] != nullptr; };
+    for (const kernel_plan& k : plan.kernels)
+    {
+        if (k.link_end != k.link_begin + 1 || k.link_begin >= chain::links) return "a kernel of the plan runs several links";
+        const std::size_t j = k.link_begin;
+        if (!has(c.rhs_input[j])) return "a link's stage argument is not in memory";
+        for (int v : c.lc_inputs[j])
+            if (v != c.rhs_output[j] && !has(v)) return "a vector a link combines is not in memory";
+        for (int v : c.lc_outputs[j])
+            if (!has(v) && !(FusedNorm && v == vector_ids::error_out)) return "a vector a link forms is not in memory";
+    }
+    return nullptr;
+}
+
+//! Runs a plan stage_kernels_unfit accepts: one launch per link, a persistent grid of
+//! one wave of resident blocks striding over the components.
+template <class Tableau, bool WithError, class Operations, bool FusedNorm, class System, class Value, std::size_t NV>
+void run_stage_kernels(const tiling_plan& plan, Value* const (&vectors)[NV], const System& sys,
+                       const link_coefficients<Tableau, Value>& coef, const error_norm_params<Value>& norm_params,
+                       cuda_norm_accumulator<Value>* norm)
+{
+    using chain = chain_traits<Tableau, WithError>;
+    stage_kernel_args<Value, NV> args{};
+    for (std::size_t v = 0; v < NV; ++v) args.vectors[v] = vectors[v];
+    args.n = (unsigned long long)plan.n;
+    const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
+                                                             : cuda_launch_policy::stage_threads_per_block;
+    const device_limits& dev = current_device_limits();
+    for (const kernel_plan& k : plan.kernels)
+        dispatch_link<chain::links>(k.link_begin, [&](auto J) {
+            auto kernel = &stage_kernel<Tableau, WithError, Operations, decltype(J)::value, System, Value, FusedNorm>;
+            const launch_shape s = fitting_shape_of(kernel, threads, 0);
+            const std::size_t grid = resident_grid((plan.n + s.threads - 1) / s.threads, s, dev);
+            kernel<<<unsigned(grid), s.threads>>>(args, sys, coef, norm_params, norm);
+            cuda_check_launch("stage kernel");
+        });
 }
 
 #endif // __CUDACC__

@@ -18,14 +18,14 @@
 #include <cstddef>
 #include <vector>
 
-#include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch_policy.hpp>
 #include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
 
 /*! What the streaming kernel keeps in registers for one chain: FIFOs for the values a
     linear combination reads of its own component (its shared rings, ring_chunks per
-    stage argument, are cuda_tuning::streaming_ring_bytes). A link reads Reach chunks
+    stage argument, are cuda_launch_policy::streaming_ring_bytes). A link reads Reach chunks
     either side of its own, so it runs skew = Reach + 1 steps behind the link before it
     and a value waits skew steps per link of distance.
 
@@ -50,7 +50,7 @@ struct streaming_layout
     static constexpr int skew = Reach + 1;
     //! Chunks of a ring: the 2 Reach + 1 a link reads and the one the link before forms,
     //! rounded up to a power of two (masked addressing).
-    static constexpr int ring_chunks = int(cuda_tuning::streaming_ring_chunks(std::size_t(Reach)));
+    static constexpr int ring_chunks = int(cuda_launch_policy::streaming_ring_chunks(std::size_t(Reach)));
 
     static constexpr bool error_weight(int m)
     {
@@ -202,22 +202,22 @@ inline int streaming_fifo_values(const link_chain& chain, int reach = 1)
 }
 
 /*! Tiles for one wave of the streaming kernel running `chain` in chunks of `threads` at
-    access distance d on `sms` SMs (cuda_tuning::streaming_tiles_per_wave, of the threads
+    access distance d on `sms` SMs (cuda_launch_policy::streaming_tiles_per_wave, of the threads
     per SM the kernel is built for with the chain's FIFO values), or 0 where it does not
     run it: not built for that chunk and reach, more FIFO values than
-    cuda_tuning::streaming_max_fifo_values, or rings beyond
-    cuda_tuning::streaming_max_ring_bytes. What automatic() and `tune` ask before they
+    cuda_launch_policy::streaming_max_fifo_values, or rings beyond
+    cuda_launch_policy::streaming_max_ring_bytes. What automatic() and `tune` ask before they
     take overlapped tiles for the streaming kernel. */
 inline std::size_t streaming_wave_tiles(const link_chain& chain, std::size_t d, std::size_t threads,
                                         std::size_t value_size, std::size_t sms)
 {
-    const unsigned reach = cuda_tuning::streaming_reach(d, threads);
-    if (!cuda_tuning::streaming_is_built(threads, reach) ||
-        cuda_tuning::streaming_ring_bytes(chain.links, threads, value_size, reach) > cuda_tuning::streaming_max_ring_bytes)
+    const unsigned reach = cuda_launch_policy::streaming_reach(d, threads);
+    if (!cuda_launch_policy::streaming_is_built(threads, reach) ||
+        cuda_launch_policy::streaming_ring_bytes(chain.links, threads, value_size, reach) > cuda_launch_policy::streaming_max_ring_bytes)
         return 0;
     const int fifo_values = streaming_fifo_values(chain, int(reach));
-    if (fifo_values > cuda_tuning::streaming_max_fifo_values) return 0;
-    return cuda_tuning::streaming_tiles_per_wave(sms, threads, cuda_tuning::streaming_threads_per_sm_for(fifo_values, threads));
+    if (fifo_values > cuda_launch_policy::streaming_max_fifo_values) return 0;
+    return cuda_launch_policy::streaming_tiles_per_wave(sms, threads, cuda_launch_policy::streaming_threads_per_sm_for(fifo_values, threads));
 }
 
 }}}} // namespace boost::numeric::odeint::tiled

@@ -22,6 +22,13 @@
  So its time grows little with d, and it beats the register tiles wherever it applies
  (numbers: doc/results/gpu_h200.md, "Measurements behind the defaults").
 
+ Operations: the kernel forms the linear combinations with fused_operations itself
+ (the FIFO layout is built from its sums), not with the stepper's Operations; the
+ dispatch (cuda_dispatch.hpp) gives a stepper with other Operations the general kernel.
+
+ Host side: prepare_streaming_tiles (the dispatch's test, which also sizes the
+ launch) and launch_streaming_tiles.
+
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
 */
@@ -29,19 +36,25 @@
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_STREAMING_TILE_KERNEL_HPP_INCLUDED
 
 #include <cstddef>
+#include <memory>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include <cuda_pipeline.h>
 
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
-#include <boost/numeric/odeint/tiled/backends/cuda/cuda_tuning.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch_policy.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_workspace.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/given_first_derivative.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/streaming_layout.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/tile_meta_args.hpp>
 #include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
 #include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
@@ -85,13 +98,13 @@ __device__ __forceinline__ void streaming_shift_in(Value (&fifo)[Capacity], Valu
 }
 
 /*! Chunk threads per block, and at most 128 registers per thread
-    (cuda_tuning::streaming_threads_per_sm = 512 threads per SM): without the second
+    (cuda_launch_policy::streaming_threads_per_sm = 512 threads per SM): without the second
     bound nvcc gave DOPRI5's kernel 168 registers at 64 threads and fits it in 128
     without spilling when asked. Chains with more FIFO values than 128 registers hold
     get up to 255 registers a thread, 256 threads per SM, where the chunk allows
-    (cuda_tuning::streaming_threads_per_sm_for). */
+    (cuda_launch_policy::streaming_threads_per_sm_for). */
 template <class Tableau, bool WithError, class System, class Value, bool FusedNorm, int Chunk, int Reach = 1>
-__global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm_for(
+__global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_per_sm_for(
                                              streaming_layout<Tableau, WithError, FusedNorm, Reach>::fifo_values(),
                                              std::size_t(Chunk)) / Chunk) streaming_tile_kernel(streaming_tile_args<Value, chain_traits<Tableau, WithError>::vector_count> args,
                                       System sys, link_coefficients<Tableau, Value> coef)
@@ -301,6 +314,119 @@ __global__ void __launch_bounds__(Chunk, cuda_tuning::streaming_threads_per_sm_f
     }
     // every block merges (a block without tiles adds +0): the barrier inside is reached by all
     if constexpr (FusedNorm) block_merge_error_norm(partial, args.norm);
+}
+
+//! A launch of the streaming kernel, sized by prepare_streaming_tiles.
+struct streaming_launch
+{
+    unsigned threads = 0;  //!< the chunk: components per step, threads per block
+    unsigned reach = 0;    //!< chunks a link reads either side of its own
+    std::size_t shared_bytes = 0;
+    std::size_t grid = 0;
+};
+
+/*! Calls f(chunk, reach) with both as integral constants, for the (threads, reach)
+    pairs the kernel is built for (cuda_launch_policy::streaming_is_built): the chunk is a
+    compile-time constant of the kernel, so its index arithmetic folds (a chunk read
+    from blockDim costs time: doc/results/gpu_h200.md, "Measurements behind the
+    defaults"), and so is the reach. */
+template <class F>
+decltype(auto) with_streaming_chunk(unsigned threads, unsigned reach, F&& f)
+{
+    using one = std::integral_constant<int, 1>;
+    if (reach == 2) return f(std::integral_constant<int, 512>{}, std::integral_constant<int, 2>{});
+    switch (threads)  // reach 1
+    {
+    case 64: return f(std::integral_constant<int, 64>{}, one{});
+    case 128: return f(std::integral_constant<int, 128>{}, one{});
+    case 256: return f(std::integral_constant<int, 256>{}, one{});
+    default: return f(std::integral_constant<int, 512>{}, one{});
+    }
+}
+
+/*! Why the streaming kernel cannot run `plan` (nullptr: it can, and `out` is its
+    launch). It runs an overlapped plan of the whole chain (one kernel whose tiles read
+    nothing from memory but the state), one block per tile at a time in chunks of T
+    components, T the tiling's threads_per_block or cuda_launch_policy::streaming_threads_for(d),
+    and not: T other than 64, 128, 256 or 512 or (but for 512) below d, a chain whose
+    FIFOs would not fit registers, a device that cannot hold the block, tilings that ask
+    for the register-tile kernel's shapes (several blocks or clusters per tile, several
+    components per thread), and plans that keep a derivative in a step without the
+    fused norm (the kernel writes kept derivatives only in the adaptive steps, the only
+    ones that keep any). */
+template <class Tableau, bool WithError, bool FusedNorm, class System, class Value, std::size_t NV>
+const char* prepare_streaming_tiles(const tiling_plan& plan,
+                                    const std::vector<std::unique_ptr<device_kernel_plan>>& kernels,
+                                    Value* const (&vectors)[NV], streaming_launch& out)
+{
+    using chain = chain_traits<Tableau, WithError>;
+    if (plan.config.kind() != tiling::scheme::overlapped || kernels.size() != 1)
+        return "not an overlapped plan of one kernel";
+    if (plan.config.blocks_per_tile() > 1 || plan.config.use_clusters() || plan.config.components_per_thread() > 1)
+        return "the tiling asks for the register tiles' shapes (blocks_per_tile, use_clusters, components_per_thread)";
+    const flat_kernel_plan& f = kernels[0]->host;
+    if (f.tiles == 0) return "no tiles";
+    if (f.link_begin != 0 || f.link_count != chain::links) return "the kernel does not run the whole chain";
+    if (!f.register_meta_fits) return "a tile's intervals do not fit the kernel's records";
+    if (!f.reads_only_state) return "the tiles read more than the state from memory";
+    const unsigned threads = plan.config.threads_per_block() ? unsigned(plan.config.threads_per_block())
+                                                             : cuda_launch_policy::streaming_threads_for(plan.d);
+    const unsigned reach = cuda_launch_policy::streaming_reach(plan.d, threads);
+    if (f.widest_hull > 0x3fffffff) return "a tile is wider than the kernel's 32-bit offsets";
+    if (!cuda_launch_policy::streaming_is_built(threads, reach))
+        return "no kernel is built for this chunk (threads_per_block, or the one for d) and reach";
+    // the kernel writes kept derivatives in steps that fuse the norm only (the
+    // adaptive steps' dense output); a plan of any other step that kept one runs in
+    // another kernel
+    if constexpr (!FusedNorm)
+        for (std::size_t j = 0; j < chain::links; ++j)
+            if (vectors[chain::derivative(j)] != nullptr) return "the plan keeps a derivative outside an adaptive step";
+    const device_limits& dev = current_device_limits();
+    return with_streaming_chunk(threads, reach, [&](auto chunk, auto reach_constant) -> const char* {
+        constexpr int C = decltype(chunk)::value;
+        constexpr int R = decltype(reach_constant)::value;
+        using layout = streaming_layout<Tableau, WithError, FusedNorm, R>;
+        if constexpr (layout::fifo_values() > cuda_launch_policy::streaming_max_fifo_values)
+            return "the chain's FIFOs hold more values than the kernel is built for";
+        else
+        {
+            const std::size_t shared_bytes = cuda_launch_policy::streaming_ring_bytes(chain::links, C, sizeof(Value), R);
+            const std::size_t static_shared = FusedNorm ? error_norm_shared_bytes<Value>() : 0;
+            if (shared_bytes + static_shared > std::size_t(dev.shared_optin))
+                return "the rings need more shared memory than a block may have";
+            auto kernel = &streaming_tile_kernel<Tableau, WithError, System, Value, FusedNorm, C, R>;
+            const launch_shape s = shape_of(kernel, unsigned(C), shared_bytes);
+            if (C > s.max_threads || s.blocks_per_sm == 0) return "the device cannot hold a block";
+            out.threads = unsigned(C);
+            out.reach = unsigned(R);
+            out.shared_bytes = shared_bytes;
+            out.grid = resident_grid(f.tiles, s, dev);
+            return nullptr;
+        }
+    });
+}
+
+//! Launches what prepare_streaming_tiles prepared: a persistent grid, one block per tile at a time.
+template <class Tableau, bool WithError, bool FusedNorm, class System, class Value, std::size_t NV>
+void launch_streaming_tiles(const streaming_launch& l, const tiling_plan& plan,
+                            const std::vector<std::unique_ptr<device_kernel_plan>>& kernels,
+                            Value* const (&vectors)[NV], const System& sys, const link_coefficients<Tableau, Value>& coef,
+                            const error_norm_params<Value>& norm_params, cuda_norm_accumulator<Value>* norm)
+{
+    with_streaming_chunk(l.threads, l.reach, [&](auto chunk, auto reach_constant) {
+        constexpr int C = decltype(chunk)::value;
+        constexpr int R = decltype(reach_constant)::value;
+        if constexpr (streaming_layout<Tableau, WithError, FusedNorm, R>::fifo_values() <=
+                      cuda_launch_policy::streaming_max_fifo_values)
+        {
+            streaming_tile_args<Value, NV> a{};
+            set_tile_meta_args(a, vectors, plan, norm_params, norm);
+            point_at_kernel(a, *kernels[0]);
+            streaming_tile_kernel<Tableau, WithError, System, Value, FusedNorm, C, R>
+                <<<unsigned(l.grid), unsigned(C), l.shared_bytes>>>(a, sys, coef);
+            cuda_check_launch("streaming tile kernel");
+        }
+    });
 }
 
 }}}}} // namespace boost::numeric::odeint::tiled::detail

@@ -5,6 +5,7 @@
  share (the register-tile kernel and the streaming kernel): the vectors, one kernel's
  hulls and records, the problem's size and access distance, and the fused error
  norm's constants and accumulator. Each kernel's own arguments derive from it.
+ set_tile_meta_args and point_at_kernel fill it on the host.
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -34,6 +35,31 @@ struct tile_meta_args
     error_norm_params<Value> norm_params;    //!< FusedNorm: odeint's error checker constants
     cuda_norm_accumulator<Value>* norm;      //!< FusedNorm: where the blocks merge the norm
 };
+
+//! What the record-reading tile kernels share: the vectors, the plan's size and
+//! access distance, the fused norm's constants; point_at_kernel adds one kernel's records.
+template <class Value, std::size_t NV, class Plan>
+void set_tile_meta_args(tile_meta_args<Value, NV>& a, Value* const (&vectors)[NV], const Plan& plan,
+                        const error_norm_params<Value>& norm_params, cuda_norm_accumulator<Value>* norm)
+{
+    for (std::size_t v = 0; v < NV; ++v) a.vectors[v] = vectors[v];
+    a.n = (long long)plan.n;
+    a.d = int(plan.d);
+    a.norm_params = norm_params;
+    a.norm = norm;
+}
+
+//! The hulls and register_meta records of one uploaded kernel (device_kernel_plan).
+template <class Value, std::size_t NV, class DeviceKernelPlan>
+void point_at_kernel(tile_meta_args<Value, NV>& a, const DeviceKernelPlan& k)
+{
+    const flat_kernel_plan& f = k.host;
+    a.hull = static_cast<const long long*>(k.hull.get());
+    a.meta = static_cast<const int*>(k.register_meta.get());
+    a.layout = register_meta_layout{unsigned(f.link_count), unsigned(f.max_strips)};
+    a.meta_stride = a.layout.stride(unsigned(NV));
+    a.tiles = unsigned(f.tiles);
+}
 
 }}}}} // namespace boost::numeric::odeint::tiled::detail
 

@@ -48,6 +48,7 @@
 #include <boost/numeric/odeint/tiled/backends/tbb/tbb_workspace.hpp>
 #include <boost/numeric/odeint/tiled/backends/tbb/tuning.hpp>
 #include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
+#include <boost/numeric/odeint/tiled/detail/step_vectors.hpp>
 #include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
 #include <boost/numeric/odeint/tiled/system/range_rhs.hpp>
@@ -124,7 +125,7 @@ public:
                     const link_coefficients<Tableau, Value>& coef, std::size_t block, std::size_t d,
                     const error_norm_params<Value>* norm_params = nullptr,
                     error_norm_accumulator<Value>* norm = nullptr)
-        : m_sys(sys), m_coef(coef), m_block(block ? block : tbb_tuning::block_size), m_d(static_cast<long long>(d)),
+        : m_sys(sys), m_coef(coef), m_block(block ? block : tbb_launch_policy::block_size), m_d(static_cast<long long>(d)),
           m_norm_params(norm_params), m_norm(norm)
     {
         for (std::size_t v = 0; v < NV; ++v) m_vectors[v] = vectors[v];
@@ -389,25 +390,13 @@ private:
     {
         using runner_type =
             detail::tbb_tile_runner<Tableau, WithError, Operations, System, Value, FusedNorm, GivenFirstDerivative>;
-        constexpr std::size_t NV = runner_type::NV;
         const std::size_t n = plan.n;
-        const bool use_spare = (out == y) && !plan.in_place_safe;
-        Value* result = use_spare ? ws.spare_output(n) : out;
-
-        Value* vectors[NV];
-        vectors[vector_ids::state_in] = const_cast<Value*>(y);  // only ever read
-        vectors[vector_ids::state_out] = result;
-        vectors[vector_ids::error_out] = err;
-        for (std::size_t v = vector_ids::first_derivative; v < NV; ++v)
-        {
-            const bool used = plan.in_memory[v] != 0;
-            vectors[v] = used ? ws.permanent(v, n) : nullptr;
-        }
-        if constexpr (FusedNorm)
-            if (norm_params->next_dxdt != nullptr) vectors[detail::next_dxdt_vector<Tableau>(plan)] = norm_params->next_dxdt;
+        const auto bound = detail::bind_step_vectors<Tableau, WithError>(plan, ws, y, out, err,
+                                                                         FusedNorm ? norm_params->next_dxdt : nullptr);
+        static_assert(sizeof(bound.vectors) / sizeof(Value*) == runner_type::NV, "the runner's vectors are the chain's");
 
         const link_coefficients<Tableau, Value> coef(t, h);
-        const runner_type runner(sys, vectors, coef, plan.config.block_size(), plan.d, norm_params, norm);
+        const runner_type runner(sys, bound.vectors, coef, plan.config.block_size(), plan.d, norm_params, norm);
         const std::size_t workers = std::size_t(std::max(1, tbb::this_task_arena::max_concurrency()));
         const std::size_t team = std::min<std::size_t>(std::max<std::size_t>(1, plan.config.threads_per_tile()),
                                                        std::min<std::size_t>(workers, 30));
@@ -453,9 +442,9 @@ private:
                     tbb::static_partitioner());
             }
         }
-        if (use_spare)
+        if (bound.uses_spare())
             tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1 << 16), [&](const tbb::blocked_range<std::size_t>& r) {
-                std::copy(result + r.begin(), result + r.end(), out + r.begin());
+                std::copy(bound.result + r.begin(), bound.result + r.end(), out + r.begin());
             });
     }
 };

@@ -19,40 +19,16 @@
 #include <new>
 #include <vector>
 
+#include <boost/numeric/odeint/tiled/detail/step_vectors.hpp>
+
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 
-template <class Value>
-class tbb_workspace
-{
-public:
-    //! Permanent vector v of length n (contents unspecified until written).
-    Value* permanent(std::size_t v, std::size_t n)
-    {
-        if (m_n != n) release_for(n);
-        if (m_permanent.size() <= v) m_permanent.resize(v + 1);
-        if (!m_permanent[v]) m_permanent[v] = allocate(n);
-        return m_permanent[v].get();
-    }
-    //! Permanent vector v if it exists (a step has used it since the last size change), else nullptr.
-    const Value* existing(std::size_t v) const { return v < m_permanent.size() ? m_permanent[v].get() : nullptr; }
-    //! An output vector for plans whose output may not overwrite their input.
-    Value* spare_output(std::size_t n)
-    {
-        if (m_n != n) release_for(n);
-        if (!m_spare) m_spare = allocate(n);
-        return m_spare.get();
-    }
-    //! `slots` scratch areas of at least `size` values each; slot i at scratch(i).
-    void reserve_scratch(std::size_t slots, std::size_t size)
-    {
-        if (m_scratch.size() < slots) m_scratch.resize(slots);
-        if (m_scratch_size < size) { for (auto& s : m_scratch) s.reset(); m_scratch_size = size; }
-        for (auto& s : m_scratch)
-            if (!s) s = allocate(m_scratch_size);
-    }
-    Value* scratch(std::size_t slot) { return m_scratch[slot].get(); }
+namespace detail {
 
-private:
+//! Host memory of the TBB workspace: 64-byte aligned (a cache line), not initialised.
+template <class Value>
+struct aligned_host_allocator
+{
     struct aligned_delete
     {
         void operator()(Value* p) const { ::operator delete[](p, std::align_val_t(64)); }
@@ -63,17 +39,30 @@ private:
     {
         return buffer(static_cast<Value*>(::operator new[]((n ? n : 1) * sizeof(Value), std::align_val_t(64))));
     }
-    void release_for(std::size_t n)
-    {
-        m_permanent.clear();
-        m_spare.reset();
-        m_n = n;
-    }
+    static buffer allocate_vector(std::size_t n) { return allocate(n); }
+    static buffer allocate_spare(std::size_t n) { return allocate(n); }
+};
 
-    std::size_t m_n = 0;
-    std::vector<buffer> m_permanent;
-    buffer m_spare;
-    std::vector<buffer> m_scratch;
+} // namespace detail
+
+//! permanent(v, n), existing(v) and spare_output(n) come from detail::step_vector_pool.
+template <class Value>
+class tbb_workspace : public detail::step_vector_pool<Value, detail::aligned_host_allocator<Value>>
+{
+public:
+    //! `slots` scratch areas of at least `size` values each; slot i at scratch(i).
+    void reserve_scratch(std::size_t slots, std::size_t size)
+    {
+        if (m_scratch.size() < slots) m_scratch.resize(slots);
+        if (m_scratch_size < size) { for (auto& s : m_scratch) s.reset(); m_scratch_size = size; }
+        for (auto& s : m_scratch)
+            if (!s) s = allocator::allocate(m_scratch_size);
+    }
+    Value* scratch(std::size_t slot) { return m_scratch[slot].get(); }
+
+private:
+    using allocator = detail::aligned_host_allocator<Value>;
+    std::vector<typename allocator::buffer> m_scratch;
     std::size_t m_scratch_size = 0;
 };
 

@@ -9,7 +9,7 @@
  memory a step moves; the tile width comes from the cache each tile may use, and
  a candidate needs enough tiles per kernel to keep every worker busy. The cheapest
  feasible candidate wins; `none` is the fallback for access distances too large to
- tile. The numbers below are first guesses from the thesis's measurements; where
+ tile. The model's constants are tbb_launch_policy's (tbb_launch_policy.hpp); where
  `boost_odeint_tiled tune` measured the problem on this machine, its winner in the
  tuning cache (tuning/tuning_cache.hpp) is used instead, under the device name that
  tbb_device_name() gives.
@@ -28,6 +28,7 @@
 
 #include <tbb/task_arena.h>
 
+#include <boost/numeric/odeint/tiled/backends/tbb/tbb_launch_policy.hpp>
 #include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
@@ -86,34 +87,6 @@ inline std::string tbb_device_name()
     return model + ", " + std::to_string(std::max(1, tbb::this_task_arena::max_concurrency())) + " threads";
 }
 
-struct tbb_tuning
-{
-    //! Share of a cache a tile's working set may fill (the rest: the stencil's other
-    //! data, hardware prefetch, the neighbour's strips).
-    static constexpr double cache_fill = 0.5;
-    //! Tiles per worker and kernel wanted for load balance.
-    static constexpr std::size_t tiles_per_worker = 3;
-    //! Components per fused RHS+LC block and wavefront round, where a tiling sets no
-    //! block_size (the thesis used 1024; with the executor's wavefront 512 beats 256 and
-    //! 1024: doc/results/cpu_16_cores.md, "Measurements behind the defaults").
-    static constexpr std::size_t block_size = 512;
-    //! Extra cost, in vectors of memory traffic per step, of a tile whose working set
-    //! lives in the shared last-level cache instead of private L2: wide tiles in the
-    //! last-level cache lose to narrower ones in L2 that move more bytes
-    //! (doc/results/cpu_16_cores.md, "Measurements behind the defaults").
-    static constexpr double last_level_penalty = 2.5;
-    //! Extra cost per link of a team (barriers, shares stolen from late workers,
-    //! imbalance at the narrow links): teams lose to one-thread tiles that move twice
-    //! the bytes (doc/results/cpu_16_cores.md, "Measurements behind the defaults").
-    static constexpr double team_penalty_per_link = 1.5;
-    //! A problem whose vectors all fit in the last-level cache moves no DRAM traffic
-    //! whatever the tiling, so tiles there pay their edges (strips, halos, two kernels a
-    //! row) for cache locality alone: only tiles this many times wider than their
-    //! scheme's least width are considered, and only tiles of one thread (a team's
-    //! barriers buy nothing there), else none() runs, as stock odeint does.
-    static constexpr std::size_t in_cache_width_factor = 4;
-};
-
 namespace detail {
 
 inline std::size_t round_to_block(std::size_t w, std::size_t block) { return std::max(block, w / block * block); }
@@ -138,14 +111,14 @@ inline tiling choose_tbb_tiling(const link_chain& chain, std::size_t n, std::siz
     const std::size_t live_vectors = 2 * links + 1;
     // none() in chunks that give every worker several, so that a small problem still
     // keeps all of them busy (the plan's default chunk is made for large n)
-    const std::size_t none_chunk = detail::round_to_block(n / (workers * tbb_tuning::tiles_per_worker) + 1,
-                                                          tbb_tuning::block_size);
+    const std::size_t none_chunk = detail::round_to_block(n / (workers * tbb_launch_policy::tiles_per_worker) + 1,
+                                                          tbb_launch_policy::block_size);
     tiling best = tiling::none();
-    best.block_size(tbb_tuning::block_size);
+    best.block_size(tbb_launch_policy::block_size);
     if (none_chunk < std::max<std::size_t>(std::size_t(1) << 15, 4 * d)) best.width(none_chunk);
     const bool in_cache = double(live_vectors) * double(n) * double(value_size) <=
-                          tbb_tuning::cache_fill * double(caches.last_level);
-    const std::size_t width_factor = in_cache ? tbb_tuning::in_cache_width_factor : 1;
+                          tbb_launch_policy::cache_fill * double(caches.last_level);
+    const std::size_t width_factor = in_cache ? tbb_launch_policy::in_cache_width_factor : 1;
     double best_cost = make_tiling_plan(chain, std::min<std::size_t>(n, 1 << 20), d, best).memory_volume();
 
     // memory volume per component hardly depends on n once there are many tiles:
@@ -167,19 +140,19 @@ inline tiling choose_tbb_tiling(const link_chain& chain, std::size_t n, std::siz
         {
             const double cache = level == 0 ? double(team * caches.l2_per_core)
                                             : double(caches.last_level) / double(concurrent);
-            const double penalty = (level == 0 ? 0.0 : tbb_tuning::last_level_penalty) +
-                                   (team == 1 ? 0.0 : tbb_tuning::team_penalty_per_link * double(links));
-            std::size_t w = std::size_t(tbb_tuning::cache_fill * cache / double(live_vectors * value_size));
+            const double penalty = (level == 0 ? 0.0 : tbb_launch_policy::last_level_penalty) +
+                                   (team == 1 ? 0.0 : tbb_launch_policy::team_penalty_per_link * double(links));
+            std::size_t w = std::size_t(tbb_launch_policy::cache_fill * cache / double(live_vectors * value_size));
             // narrow enough to leave every team several tiles
-            w = std::min<std::size_t>(w, n / std::max<std::size_t>(1, 2 * concurrent * tbb_tuning::tiles_per_worker) + 1);
-            w = detail::round_to_block(w, tbb_tuning::block_size);
+            w = std::min<std::size_t>(w, n / std::max<std::size_t>(1, 2 * concurrent * tbb_launch_policy::tiles_per_worker) + 1);
+            w = detail::round_to_block(w, tbb_launch_policy::block_size);
             if (n <= w) w = n;  // one tile holds the whole problem
             for (std::size_t h = links; h >= 1; --h)
             {
                 if (w >= width_factor * (2 * h - 1) * d)
-                    consider(tiling::trapezoidal(w, h).threads_per_tile(team).block_size(tbb_tuning::block_size), penalty);
+                    consider(tiling::trapezoidal(w, h).threads_per_tile(team).block_size(tbb_launch_policy::block_size), penalty);
                 if (h % 2 == 0 && w >= width_factor * (h - 1) * d)
-                    consider(tiling::hexagonal(w, h).threads_per_tile(team).block_size(tbb_tuning::block_size), penalty);
+                    consider(tiling::hexagonal(w, h).threads_per_tile(team).block_size(tbb_launch_policy::block_size), penalty);
             }
         }
     }
