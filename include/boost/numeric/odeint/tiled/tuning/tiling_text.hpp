@@ -53,11 +53,21 @@ inline std::string format_tiling_text(const tiling& t)
 
 namespace detail {
 
+/*! A decimal number of the tuning texts (tiling fields, cache keys): digits only, no
+    sign or spaces, at most 19 of them so that it fits 64 bits. False for anything else. */
+inline bool parse_tuning_number(const std::string& text, std::size_t& v)
+{
+    if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string::npos) return false;
+    v = static_cast<std::size_t>(std::stoull(text));
+    return true;
+}
+
 inline std::size_t parse_tiling_number(const std::string& text, const std::string& whole)
 {
-    if (text.empty() || text.size() > 19 || text.find_first_not_of("0123456789") != std::string::npos)
+    std::size_t v = 0;
+    if (!parse_tuning_number(text, v))
         throw std::invalid_argument("tiled::parse_tiling_text: '" + text + "' is not a number in '" + whole + "'");
-    return static_cast<std::size_t>(std::stoull(text));
+    return v;
 }
 
 } // namespace detail

@@ -78,13 +78,6 @@ namespace detail {
 
 inline const char* tuning_cache_header() { return "# boost_odeint_tiled tuning cache, format 1"; }
 
-inline bool parse_tuning_number(const std::string& s, std::size_t& v)
-{
-    if (s.empty() || s.size() > 19 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-    v = static_cast<std::size_t>(std::stoull(s));
-    return true;
-}
-
 //! Parses a whole cache file's text (never throws for bad content).
 inline tuning_file_contents parse_tuning_text(const std::string& text)
 {
