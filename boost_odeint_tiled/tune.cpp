@@ -131,7 +131,13 @@ void print_help()
         "  --cache FILE     the cache file to write (default: the library's location,\n"
         "                   $BOOST_ODEINT_TILED_TUNING_CACHE, else\n"
         "                   $XDG_CACHE_HOME/boost_odeint_tiled/tuning.txt, else\n"
-        "                   ~/.cache/boost_odeint_tiled/tuning.txt)\n"
+        "                   ~/.cache/boost_odeint_tiled/tuning.txt). Checked before\n"
+        "                   anything is measured: a file that is not a tuning cache, or\n"
+        "                   one tune cannot read or replace, ends tune at once (exit 1).\n"
+        "                   While it measures, tune holds FILE.tune.lock; a second tune\n"
+        "                   for the same file warns and waits until the first has\n"
+        "                   finished, as timings taken while both compete for the cores\n"
+        "                   are unreliable\n"
         "  --dry-run        list the candidates and the model's numbers; measure and\n"
         "                   store nothing\n"
         "  -h, --help       this text\n"
@@ -146,8 +152,9 @@ void print_help()
         "SM count), the method, n, d and the value size, not by the problem:\n"
         "automatic() uses it for every system of that n and d.\n"
         "\n"
-        "exit status: 0 success, 1 no candidate ran or the winner disagreed with stock\n"
-        "odeint (nothing is stored then), 2 a bad command line.\n");
+        "exit status: 0 success, 1 the cache file cannot be written (checked first), no\n"
+        "candidate ran or the winner disagreed with stock odeint (nothing is stored\n"
+        "then), 2 a bad command line.\n");
 }
 
 tune_options parse(int argc, char** argv, bool& help)
@@ -940,6 +947,36 @@ int tune_main(int argc, char** argv)
     if (help) {
         print_help();
         return 0;
+    }
+    // The cache file is checked before anything is measured: store() would refuse a
+    // foreign or unwritable file only after minutes of work.
+    std::optional<tiled::tuning_measure_lock> measuring;
+    if (!o.dry_run) {
+        const tiled::tuning_cache cache(o.cache);
+        tiled::tuning_file_contents contents;
+        try {
+            contents = cache.check_writable();
+            measuring.emplace(cache);
+        } catch (const std::runtime_error& e) {
+            throw std::runtime_error(std::string("the tuning cache cannot be written, so nothing was measured: ") +
+                                     e.what());
+        }
+        if (!contents.problems.empty())
+            std::fprintf(stderr,
+                         "boost_odeint_tiled tune: warning: %s: %s; tune rewrites the file without those lines\n",
+                         o.cache.c_str(), tiled::detail::tuning_problems_summary(contents).c_str());
+        // A second tune on this machine would time its candidates while the first one's
+        // run on the same cores (and memory bus): both would store slow, arbitrary
+        // winners. So this one waits; the lock is released when the other one exits.
+        if (!measuring->try_lock()) {
+            std::fprintf(stderr,
+                         "boost_odeint_tiled tune: warning: another tune is measuring for %s (it holds %s); timings "
+                         "measured while it competes for the same cores are unreliable, so this tune waits until it "
+                         "has finished (Ctrl-C to give up)\n",
+                         o.cache.c_str(), measuring->path().c_str());
+            measuring->lock();
+            std::fprintf(stderr, "boost_odeint_tiled tune: the other tune has finished; measuring now\n");
+        }
     }
     // --threads is for the TBB backend only (a GPU tuning key has no thread count)
     return run_with_threads(o.backend == backend_kind::tbb ? o.threads : 0, [&] { return run(o); });
