@@ -36,6 +36,8 @@
 #include "commands.hpp"
 #include "cuda_device.hpp"
 #include "machine.hpp"
+#include "memory.hpp"
+#include "method_chains.hpp"
 #include "options.hpp"
 #include "selection.hpp"
 #include "svg_plot.hpp"
@@ -846,7 +848,11 @@ int bench_main(int argc, char** argv)
     check_writable(o.csv, "--csv");
     check_writable(o.json, "--json");
     check_writable(o.plot, "--plot");
-    return run_with_threads(o.threads, [&] { return run(o); });
+    const memory_needs need = runner_memory(o.n, precision_bytes(o.precision), precision_name(o.precision),
+                                            max_links(o.methods), o.backend == backend_kind::cuda);
+    return run_with_threads(o.threads, [&] {
+        return with_memory_report(need.host, need.gpu, cuda_memory_bytes, [&] { return run(o); });
+    });
 }
 
 } // namespace bot_tool

@@ -55,6 +55,8 @@
 #include "cuda_device.hpp"
 #include "commands.hpp"
 #include "machine.hpp"
+#include "memory.hpp"
+#include "method_chains.hpp"
 #include "options.hpp"
 #include "selection.hpp"
 #include "table.hpp"
@@ -212,34 +214,6 @@ tune_options parse(int argc, char** argv, bool& help)
         throw usage_error(std::string("the tuning cache is disabled (") + tiled::tuning_cache::environment_variable +
                           " is empty or \"off\") and no --cache FILE was given");
     return o;
-}
-
-// ---- the chains of the methods (the plan model needs them, not only their names) ----
-
-template <class Tableau>
-tiled::link_chain plain_chain()
-{
-    return tiled::make_link_chain<Tableau, false>();
-}
-
-//! Keyed by method_entry::tiled_name, which is Tableau::name.
-const std::pair<const char*, tiled::link_chain (*)()> chain_table[] = {
-    {"euler", plain_chain<tiled::euler_tableau>},
-    {"runge_kutta4", plain_chain<tiled::runge_kutta4_tableau>},
-    {"runge_kutta38", plain_chain<tiled::runge_kutta38_tableau>},
-    {"runge_kutta_heun_euler21", plain_chain<tiled::runge_kutta_heun_euler21_tableau>},
-    {"runge_kutta_bogacki_shampine32", plain_chain<tiled::runge_kutta_bogacki_shampine32_tableau>},
-    {"runge_kutta_cash_karp54", plain_chain<tiled::runge_kutta_cash_karp54_tableau>},
-    {"runge_kutta_dopri5", plain_chain<tiled::runge_kutta_dopri5_tableau>},
-    {"runge_kutta_verner56", plain_chain<tiled::runge_kutta_verner56_tableau>},
-    {"runge_kutta_fehlberg78", plain_chain<tiled::runge_kutta_fehlberg78_tableau>},
-};
-
-tiled::link_chain chain_of(const method_entry& m)
-{
-    for (const auto& c : chain_table)
-        if (std::string(m.tiled_name) == c.first) return c.second();
-    throw std::logic_error(std::string("tune: no chain for method ") + m.name);
 }
 
 // ---- candidates ----------------------------------------------------------------------
@@ -622,6 +596,7 @@ double time_candidate(const method_entry& method, backend_kind backend, const be
     try {
         rs = run_candidate(method, backend, job, c, nullptr);
     } catch (const std::exception& e) {
+        rethrow_if_out_of_memory(e);
         c.error = e.what();
         return std::numeric_limits<double>::quiet_NaN();
     }
@@ -727,7 +702,9 @@ outcome tune_one(const tune_options& o, const method_entry& method, std::size_t 
         std::vector<bench_result> rs;
         try {
             rs = run_candidate(method, o.backend, probe, set.list.front(), nullptr);
-        } catch (const std::exception&) {}
+        } catch (const std::exception& e) {
+            rethrow_if_out_of_memory(e);
+        }
         job.steps = (!rs.empty() && rs.back().ok) ? std::max<std::size_t>(3, rs.back().steps) : 3;
     }
     // two warm-up steps, as bench takes, so that both measure the same thing. With one,
@@ -856,6 +833,7 @@ outcome tune_one(const tune_options& o, const method_entry& method, std::size_t 
     try {
         rs = run_candidate(method, o.backend, check, winner, &stock);
     } catch (const std::exception& e) {
+        rethrow_if_out_of_memory(e);
         return {false, where + ": the check against stock odeint failed: " + e.what()};
     }
     if (rs.size() != 2 || !rs[0].ok || !rs[1].ok)
@@ -948,8 +926,13 @@ int tune_main(int argc, char** argv)
         print_help();
         return 0;
     }
-    // The cache file is checked before anything is measured: store() would refuse a
-    // foreign or unwritable file only after minutes of work.
+    // A size the machine cannot hold, then the cache file, are checked before anything
+    // is measured: store() would refuse a foreign or unwritable file only after minutes
+    // of work, and a tune waiting for another one's lock would wait for nothing.
+    memory_needs need = runner_memory(o.n, precision_bytes(o.precision), precision_name(o.precision),
+                                      max_links(o.methods), o.backend == backend_kind::cuda);
+    if (o.dry_run) need.host.vectors = need.gpu.vectors = 0;  // the model's numbers need no states
+    check_memory_fits(need.host, need.gpu, cuda_memory_bytes);
     std::optional<tiled::tuning_measure_lock> measuring;
     if (!o.dry_run) {
         const tiled::tuning_cache cache(o.cache);
@@ -979,7 +962,9 @@ int tune_main(int argc, char** argv)
         }
     }
     // --threads is for the TBB backend only (a GPU tuning key has no thread count)
-    return run_with_threads(o.backend == backend_kind::tbb ? o.threads : 0, [&] { return run(o); });
+    return run_with_threads(o.backend == backend_kind::tbb ? o.threads : 0, [&] {
+        return with_memory_report(need.host, need.gpu, cuda_memory_bytes, [&] { return run(o); });
+    });
 }
 
 } // namespace bot_tool
