@@ -526,7 +526,7 @@ struct summary_entry
     const method_entry* method;
     std::size_t d;
     double ratio;         //!< stock time / tiled time, or tiled time / copy floor
-    std::string stepper;  //!< the fastest tiled stepper's name
+    std::string stepper;  //!< the fastest tiled stepper's name, or the --tiling it ran
 };
 
 /*! The line that ends bench's output: per method and d, how much faster the fastest
@@ -719,7 +719,8 @@ int run(const bench_options& o)
                     summary.push_back({m, d,
                                        summary_base.empty() ? best->ms_per_step / ctx.floor_ms
                                                             : base / best->ms_per_step,
-                                       stepper_name(best->stepper)});
+                                       best->requested.empty() ? std::string(stepper_name(best->stepper))
+                                                               : "--tiling " + best->requested});
             }
             for (const bench_result& r : rs) {
                 const double base = std::isnan(t_tbb) ? t_serial : t_tbb;
