@@ -15,7 +15,10 @@
 
 #include "adaptive.hpp"
 #include "commands.hpp"
+#include "cuda_device.hpp"
 #include "machine.hpp"
+#include "memory.hpp"
+#include "method_chains.hpp"
 #include "options.hpp"
 
 namespace bot_tool {
@@ -143,16 +146,8 @@ void print_run(const adaptive_run& r)
     std::printf("  %-32s %8zu %8zu %12.3f %12.4f\n", r.name.c_str(), r.accepted, r.rejected, r.total_ms, per_step);
 }
 
-} // namespace
-
-int adaptive_main(int argc, char** argv)
+int run(const adaptive_options& o)
 {
-    bool help = false;
-    const adaptive_options o = parse(argc, argv, help);
-    if (help) {
-        print_help();
-        return 0;
-    }
     const adaptive_job& job = o.job;
     std::printf("boost_odeint_tiled adaptive\n");
     std::printf("  host      %s, %s\n", host_name().c_str(), now_string().c_str());
@@ -194,6 +189,23 @@ int adaptive_main(int argc, char** argv)
         }
     }
     return failed ? 1 : 0;
+}
+
+} // namespace
+
+int adaptive_main(int argc, char** argv)
+{
+    bool help = false;
+    const adaptive_options o = parse(argc, argv, help);
+    if (help) {
+        print_help();
+        return 0;
+    }
+    std::size_t links = 1;
+    for (const method_entry& m : method_table())
+        if (o.job.method == m.name) links = chain_of(m).links;
+    const memory_needs need = runner_memory(o.job.n, sizeof(double), "double", links, o.backend == "cuda");
+    return with_memory_report(need.host, need.gpu, cuda_memory_bytes, [&] { return run(o); });
 }
 
 } // namespace bot_tool

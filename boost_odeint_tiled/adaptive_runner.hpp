@@ -43,6 +43,7 @@
 #include <boost/numeric/odeint/tiled/reference_problems.hpp>
 
 #include "adaptive.hpp"
+#include "memory.hpp"
 #include "odeint_error_sums.hpp"
 #include "timer.hpp"
 
@@ -217,6 +218,7 @@ adaptive_result run_tableau(const adaptive_job& job)
     }
     catch (const std::exception& e)
     {
+        rethrow_if_out_of_memory(e);
         res.tiled.error = e.what();
     }
 
@@ -237,6 +239,7 @@ adaptive_result run_tableau(const adaptive_job& job)
     }
     catch (const std::exception& e)
     {
+        rethrow_if_out_of_memory(e);
         res.stock.error = e.what();
     }
     if (res.tiled.ok && res.stock.ok) res.max_rel_diff = max_rel_diff(tiled_final, stock_final);

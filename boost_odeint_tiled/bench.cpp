@@ -36,6 +36,8 @@
 #include "commands.hpp"
 #include "cuda_device.hpp"
 #include "machine.hpp"
+#include "memory.hpp"
+#include "method_chains.hpp"
 #include "options.hpp"
 #include "selection.hpp"
 #include "svg_plot.hpp"
@@ -246,6 +248,10 @@ void print_help()
         "plan's modelled memory traffic in state vectors per step (2 = floor), max rel\n"
         "diff = max_j |x_j - ref_j| / max(|ref_j|, 1e-300) against the first stock stepper\n"
         "measured (stock-tbb, else stock-serial; stock-cuda on the GPU).\n"
+        "Under the tables a legend repeats what x floor and vol mean, and the last line\n"
+        "is a summary: for each method and d, the speed-up of the fastest tiled stepper\n"
+        "that agreed with stock odeint over the first stock stepper measured (without a\n"
+        "stock stepper: its step time over the copy floor), and which stepper it was.\n"
         "\n"
         "backends: the copy floor is one parallel copy of the state on the host (median)\n"
         "and one device-to-device cudaMemcpy on the GPU (best of >= 10, CUDA events); GPU\n"
@@ -534,6 +540,51 @@ void write_plot(const bench_options& o, const context& ctx, const std::vector<pl
     if (!f) throw std::runtime_error("cannot write " + o.plot);
 }
 
+//! One (d, method) of the summary line: its fastest tiled stepper against the row's
+//! stock time (or the copy floor where no stock stepper ran).
+struct summary_entry
+{
+    const method_entry* method;
+    std::size_t d;
+    double ratio;         //!< stock time / tiled time, or tiled time / copy floor
+    std::string stepper;  //!< the fastest tiled stepper's name, or the --tiling it ran
+};
+
+/*! The line that ends bench's output: per method and d, how much faster the fastest
+    tiled stepper that agreed with stock odeint was than `base` (the first stock
+    stepper measured), or, without a stock stepper, how close it came to the copy
+    floor. The headline number of a run, so a reader of a long table need not find it. */
+std::string summary_line(const std::vector<summary_entry>& entries, const std::vector<const method_entry*>& methods,
+                         const std::string& base)
+{
+    if (entries.empty()) return "summary: no tiled stepper ran and agreed with stock odeint";
+    std::string s = base.empty() ? "summary: fastest tiled stepper's step time over the copy floor (1 = the floor): "
+                                 : "summary: fastest tiled stepper against " + base + " (speed-up, > 1 = faster): ";
+    bool first_method = true;
+    for (const method_entry* m : methods) {
+        bool first = true;
+        for (const summary_entry& e : entries) {
+            if (e.method != m) continue;
+            char buf[160];
+            std::snprintf(buf, sizeof buf, "%.2fx (%s) at d = %zu", e.ratio, e.stepper.c_str(), e.d);
+            s += first ? std::string(first_method ? "" : "; ") + m->name + " " : std::string(", ");
+            s += buf;
+            first = first_method = false;
+        }
+    }
+    return s;
+}
+
+//! What the less obvious columns mean, printed under the tables.
+void print_legend(bool gpu)
+{
+    std::printf("  x floor  step time / copy floor: the floor is one %s copy of the state (read n values, write n),\n"
+                "           the least memory traffic a step can have; 1.00 would be a step as fast as that copy\n"
+                "  vol      the tiling plan's modelled memory traffic per step, in whole state vectors read plus\n"
+                "           written (the copy floor is 2); '-' for stock steppers, which have no plan\n",
+                gpu ? "device-to-device" : "parallel");
+}
+
 //! The same columns on both backends; on the GPU the first speedup column is over
 //! stock-cuda, and "vs serial" stays empty (no host stepper runs there).
 table make_table(backend_kind backend)
@@ -614,9 +665,15 @@ int run(const bench_options& o)
     std::fflush(stdout);
 
     table all = make_table(o.backend);
+    // the summary's baseline, as the plot's: the first stock stepper measured; a row
+    // where it failed has no entry
+    std::string summary_base;
+    for (stepper_kind k : o.steppers)
+        if (is_stock(k)) { summary_base = stepper_name(k); break; }
     std::vector<std::string> failures;
     bool generic_note = false;
     std::vector<plot_point> points;
+    std::vector<summary_entry> summary;
     progress_line::instance().start(o.d_list.size() * o.methods.size() * o.steppers.size() *
                                     static_cast<std::size_t>(o.rounds));
     for (std::size_t d : o.d_list) {
@@ -675,6 +732,21 @@ int run(const bench_options& o)
                     t_tbb = r.ms_per_step;
                 if (r.ok && r.stepper == stepper_kind::stock_serial) t_serial = r.ms_per_step;
             }
+            {
+                // t_tbb is stock-tbb's (stock-cuda's on the GPU) time, which comes first when measured
+                const double base = summary_base == stepper_name(stepper_kind::stock_serial) ? t_serial : t_tbb;
+                const bench_result* best = nullptr;
+                for (const bench_result& r : rs)
+                    if (r.ok && !is_stock(r.stepper) && (r.reference.empty() || r.max_rel_diff <= tolerance) &&
+                        (!best || r.ms_per_step < best->ms_per_step))
+                        best = &r;
+                if (best && (summary_base.empty() || !std::isnan(base)))
+                    summary.push_back({m, d,
+                                       summary_base.empty() ? best->ms_per_step / ctx.floor_ms
+                                                            : base / best->ms_per_step,
+                                       best->requested.empty() ? std::string(stepper_name(best->stepper))
+                                                               : "--tiling " + best->requested});
+            }
             for (const bench_result& r : rs) {
                 const double base = std::isnan(t_tbb) ? t_serial : t_tbb;
                 points.push_back({m, r.stepper, d, r.ok ? base / r.ms_per_step : std::numeric_limits<double>::quiet_NaN(),
@@ -730,6 +802,9 @@ int run(const bench_options& o)
     if (generic_note)
         std::printf("  * odeint has no named stepper for this method: stock = odeint::explicit_generic_rk\n"
                     "    (explicit_error_generic_rk for embedded methods) with the tiled tableau's coefficients.\n");
+    print_legend(gpu);
+    std::printf("\n%s\n", summary_line(summary, o.methods, summary_base).c_str());
+    std::fflush(stdout);
 
     const std::vector<std::pair<std::string, cell>> extra = {
         {"problem", cell::str(o.problem_name)},
@@ -800,7 +875,11 @@ int bench_main(int argc, char** argv)
     check_writable(o.csv, "--csv");
     check_writable(o.json, "--json");
     check_writable(o.plot, "--plot");
-    return run_with_threads(o.threads, [&] { return run(o); });
+    const memory_needs need = runner_memory(o.n, precision_bytes(o.precision), precision_name(o.precision),
+                                            max_links(o.methods), o.backend == backend_kind::cuda);
+    return run_with_threads(o.threads, [&] {
+        return with_memory_report(need.host, need.gpu, cuda_memory_bytes, [&] { return run(o); });
+    });
 }
 
 } // namespace bot_tool

@@ -44,6 +44,7 @@
 #include <boost/numeric/odeint/tiled/reference_problems.hpp>
 
 #include "bench.hpp"
+#include "memory.hpp"
 #include "odeint_error_sums.hpp"
 #include "timer.hpp"
 
@@ -346,6 +347,7 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, doub
             }
             if (with_error) r.max_err_diff = max_scaled_diff(reference_err, err);
         } catch (const std::exception& e) {
+            rethrow_if_out_of_memory(e);
             r.ok = false;
             r.error = e.what();
         }

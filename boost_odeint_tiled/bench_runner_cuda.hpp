@@ -198,6 +198,7 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, doub
                 r.reference = reference_name;
             }
         } catch (const std::exception& e) {
+            rethrow_if_out_of_memory(e);  // a GPU allocation failure becomes out_of_memory(gpu)
             r.ok = false;
             r.error = e.what();
         }
@@ -211,11 +212,18 @@ std::vector<bench_result> run_method(const bench_job& job)
 {
     if (job.check_error)
         throw std::invalid_argument("bench: error-estimate checks (verify) run on the TBB backend only");
-    return runner::with_problem(job, [&](const auto& sys, double dt) {
-        using sys_type = std::decay_t<decltype(sys)>;
-        return runner::with_precision<sys_type>(
-            job, [&](auto value) { return run_problem<Tableau, decltype(value), sys_type>(job, sys, dt); });
-    });
+    // the initial state's copy to the device is made outside the steppers' try blocks:
+    // its allocation failure, a thrust bad_alloc, must not read as host memory
+    try {
+        return runner::with_problem(job, [&](const auto& sys, double dt) {
+            using sys_type = std::decay_t<decltype(sys)>;
+            return runner::with_precision<sys_type>(
+                job, [&](auto value) { return run_problem<Tableau, decltype(value), sys_type>(job, sys, dt); });
+        });
+    } catch (const std::exception& e) {
+        rethrow_if_out_of_memory(e);
+        throw;
+    }
 }
 
 } // namespace runner_cuda

@@ -18,6 +18,7 @@
 
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
 
+#include "memory.hpp"
 #include "timer.hpp"
 
 namespace bot_tool {
@@ -32,7 +33,12 @@ struct device_buffer
     void* p = nullptr;
     explicit device_buffer(std::size_t bytes)
     {
-        cuda_check(cudaMalloc(&p, bytes ? bytes : 1), "copy floor: cudaMalloc");
+        const cudaError_t e = cudaMalloc(&p, bytes ? bytes : 1);
+        if (e == cudaErrorMemoryAllocation) {
+            (void)cudaGetLastError();
+            throw out_of_memory(memory_kind::gpu, std::string("copy floor: cudaMalloc: ") + cudaGetErrorName(e));
+        }
+        cuda_check(e, "copy floor: cudaMalloc");
     }
     ~device_buffer() { cudaFree(p); }
     device_buffer(const device_buffer&) = delete;
@@ -91,6 +97,17 @@ std::string cuda_device_description()
                   device, p.multiProcessorCount, double(p.totalGlobalMem) / (1024.0 * 1024.0 * 1024.0), p.major,
                   p.minor, version_string(runtime).c_str(), version_string(driver).c_str());
     return buf;
+}
+
+double cuda_memory_bytes()
+{
+    int device = 0;
+    cudaDeviceProp p{};
+    if (cudaGetDevice(&device) != cudaSuccess || cudaGetDeviceProperties(&p, device) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return 0.0;
+    }
+    return double(p.totalGlobalMem);
 }
 
 double cuda_copy_floor_seconds(std::size_t bytes, int& samples)

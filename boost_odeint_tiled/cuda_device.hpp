@@ -39,10 +39,13 @@ int cuda_device_count(std::string* why = nullptr);
 //! CUDA error.
 std::string cuda_device_description();
 
+//! The current device's global memory in bytes; 0 when there is no usable device.
+double cuda_memory_bytes();
+
 //! Seconds of one device-to-device cudaMemcpy of `bytes` bytes: the best of at least
 //! 10 copies (more while under ~0.25 s in all), each timed by its own pair of CUDA
-//! events; `samples` gets the number of copies timed. Throws std::runtime_error on
-//! a CUDA error (out of memory included).
+//! events; `samples` gets the number of copies timed. Throws out_of_memory (memory.hpp)
+//! when the two buffers do not fit the GPU, std::runtime_error on another CUDA error.
 double cuda_copy_floor_seconds(std::size_t bytes, int& samples);
 
 #else
@@ -54,6 +57,8 @@ inline int cuda_device_count(std::string* why = nullptr)
 }
 
 inline std::string cuda_device_description() { throw std::logic_error("this build has no CUDA backend"); }
+
+inline double cuda_memory_bytes() { return 0.0; }
 
 inline double cuda_copy_floor_seconds(std::size_t, int&) { throw std::logic_error("this build has no CUDA backend"); }
 

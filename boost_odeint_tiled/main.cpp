@@ -56,7 +56,8 @@ void print_usage(std::FILE* f)
                  "  -h, --help  this text\n"
                  "\n"
                  "exit status: 0 success, 1 a check failed (e.g. a result disagrees with\n"
-                 "stock odeint), 2 a bad command line.\n");
+                 "stock odeint) or the problem does not fit in memory (the message names the\n"
+                 "memory, the size and an --n that fits), 2 a bad command line.\n");
 }
 
 } // namespace

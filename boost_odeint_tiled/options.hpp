@@ -60,19 +60,31 @@ inline double parse_double(const std::string& text, const std::string& what)
     return v;
 }
 
-//! "a,b,,c" -> {a, b, c}; an empty list is an error.
+//! "a,b,c" -> {a, b, c}. An empty item ("32,", ",32", "32,,64") is an error, not
+//! skipped: a stray comma usually means a value was lost while editing the list.
 inline std::vector<std::string> split_list(const std::string& text, const std::string& what)
 {
     std::vector<std::string> out;
     std::size_t pos = 0;
-    while (pos <= text.size()) {
+    bool has_empty = false;
+    for (;;) {
         const std::size_t comma = text.find(',', pos);
         const std::size_t end = comma == std::string::npos ? text.size() : comma;
         if (end > pos) out.push_back(text.substr(pos, end - pos));
+        else has_empty = true;
         if (comma == std::string::npos) break;
         pos = comma + 1;
     }
     if (out.empty()) throw usage_error(what + ": the list is empty");
+    if (has_empty) {
+        std::string joined;
+        for (const std::string& s : out) joined += (joined.empty() ? "" : ",") + s;
+        const char* where = text.front() == ',' ? "starts with a comma"
+                            : text.back() == ',' ? "ends with a comma"
+                                                 : "has two commas in a row";
+        throw usage_error(what + ": '" + text + "' " + where + " (an empty item); separate the items by single "
+                          "commas, e.g. '" + joined + "'");
+    }
     return out;
 }
 

@@ -55,6 +55,8 @@
 #include "cuda_device.hpp"
 #include "commands.hpp"
 #include "machine.hpp"
+#include "memory.hpp"
+#include "method_chains.hpp"
 #include "options.hpp"
 #include "selection.hpp"
 #include "table.hpp"
@@ -131,7 +133,13 @@ void print_help()
         "  --cache FILE     the cache file to write (default: the library's location,\n"
         "                   $BOOST_ODEINT_TILED_TUNING_CACHE, else\n"
         "                   $XDG_CACHE_HOME/boost_odeint_tiled/tuning.txt, else\n"
-        "                   ~/.cache/boost_odeint_tiled/tuning.txt)\n"
+        "                   ~/.cache/boost_odeint_tiled/tuning.txt). Checked before\n"
+        "                   anything is measured: a file that is not a tuning cache, or\n"
+        "                   one tune cannot read or replace, ends tune at once (exit 1).\n"
+        "                   While it measures, tune holds FILE.tune.lock; a second tune\n"
+        "                   for the same file warns and waits until the first has\n"
+        "                   finished, as timings taken while both compete for the cores\n"
+        "                   are unreliable\n"
         "  --dry-run        list the candidates and the model's numbers; measure and\n"
         "                   store nothing\n"
         "  -h, --help       this text\n"
@@ -146,8 +154,9 @@ void print_help()
         "SM count), the method, n, d and the value size, not by the problem:\n"
         "automatic() uses it for every system of that n and d.\n"
         "\n"
-        "exit status: 0 success, 1 no candidate ran or the winner disagreed with stock\n"
-        "odeint (nothing is stored then), 2 a bad command line.\n");
+        "exit status: 0 success, 1 the cache file cannot be written (checked first), no\n"
+        "candidate ran or the winner disagreed with stock odeint (nothing is stored\n"
+        "then), 2 a bad command line.\n");
 }
 
 tune_options parse(int argc, char** argv, bool& help)
@@ -205,34 +214,6 @@ tune_options parse(int argc, char** argv, bool& help)
         throw usage_error(std::string("the tuning cache is disabled (") + tiled::tuning_cache::environment_variable +
                           " is empty or \"off\") and no --cache FILE was given");
     return o;
-}
-
-// ---- the chains of the methods (the plan model needs them, not only their names) ----
-
-template <class Tableau>
-tiled::link_chain plain_chain()
-{
-    return tiled::make_link_chain<Tableau, false>();
-}
-
-//! Keyed by method_entry::tiled_name, which is Tableau::name.
-const std::pair<const char*, tiled::link_chain (*)()> chain_table[] = {
-    {"euler", plain_chain<tiled::euler_tableau>},
-    {"runge_kutta4", plain_chain<tiled::runge_kutta4_tableau>},
-    {"runge_kutta38", plain_chain<tiled::runge_kutta38_tableau>},
-    {"runge_kutta_heun_euler21", plain_chain<tiled::runge_kutta_heun_euler21_tableau>},
-    {"runge_kutta_bogacki_shampine32", plain_chain<tiled::runge_kutta_bogacki_shampine32_tableau>},
-    {"runge_kutta_cash_karp54", plain_chain<tiled::runge_kutta_cash_karp54_tableau>},
-    {"runge_kutta_dopri5", plain_chain<tiled::runge_kutta_dopri5_tableau>},
-    {"runge_kutta_verner56", plain_chain<tiled::runge_kutta_verner56_tableau>},
-    {"runge_kutta_fehlberg78", plain_chain<tiled::runge_kutta_fehlberg78_tableau>},
-};
-
-tiled::link_chain chain_of(const method_entry& m)
-{
-    for (const auto& c : chain_table)
-        if (std::string(m.tiled_name) == c.first) return c.second();
-    throw std::logic_error(std::string("tune: no chain for method ") + m.name);
 }
 
 // ---- candidates ----------------------------------------------------------------------
@@ -615,6 +596,7 @@ double time_candidate(const method_entry& method, backend_kind backend, const be
     try {
         rs = run_candidate(method, backend, job, c, nullptr);
     } catch (const std::exception& e) {
+        rethrow_if_out_of_memory(e);
         c.error = e.what();
         return std::numeric_limits<double>::quiet_NaN();
     }
@@ -720,7 +702,9 @@ outcome tune_one(const tune_options& o, const method_entry& method, std::size_t 
         std::vector<bench_result> rs;
         try {
             rs = run_candidate(method, o.backend, probe, set.list.front(), nullptr);
-        } catch (const std::exception&) {}
+        } catch (const std::exception& e) {
+            rethrow_if_out_of_memory(e);
+        }
         job.steps = (!rs.empty() && rs.back().ok) ? std::max<std::size_t>(3, rs.back().steps) : 3;
     }
     // two warm-up steps, as bench takes, so that both measure the same thing (the
@@ -849,6 +833,7 @@ outcome tune_one(const tune_options& o, const method_entry& method, std::size_t 
     try {
         rs = run_candidate(method, o.backend, check, winner, &stock);
     } catch (const std::exception& e) {
+        rethrow_if_out_of_memory(e);
         return {false, where + ": the check against stock odeint failed: " + e.what()};
     }
     if (rs.size() != 2 || !rs[0].ok || !rs[1].ok)
@@ -941,8 +926,45 @@ int tune_main(int argc, char** argv)
         print_help();
         return 0;
     }
+    // A size the machine cannot hold, then the cache file, are checked before anything
+    // is measured: store() would refuse a foreign or unwritable file only after minutes
+    // of work, and a tune waiting for another one's lock would wait for nothing.
+    memory_needs need = runner_memory(o.n, precision_bytes(o.precision), precision_name(o.precision),
+                                      max_links(o.methods), o.backend == backend_kind::cuda);
+    if (o.dry_run) need.host.vectors = need.gpu.vectors = 0;  // the model's numbers need no states
+    check_memory_fits(need.host, need.gpu, cuda_memory_bytes);
+    std::optional<tiled::tuning_measure_lock> measuring;
+    if (!o.dry_run) {
+        const tiled::tuning_cache cache(o.cache);
+        tiled::tuning_file_contents contents;
+        try {
+            contents = cache.check_writable();
+            measuring.emplace(cache);
+        } catch (const std::runtime_error& e) {
+            throw std::runtime_error(std::string("the tuning cache cannot be written, so nothing was measured: ") +
+                                     e.what());
+        }
+        if (!contents.problems.empty())
+            std::fprintf(stderr,
+                         "boost_odeint_tiled tune: warning: %s: %s; tune rewrites the file without those lines\n",
+                         o.cache.c_str(), tiled::detail::tuning_problems_summary(contents).c_str());
+        // A second tune on this machine would time its candidates while the first one's
+        // run on the same cores (and memory bus): both would store slow, arbitrary
+        // winners. So this one waits; the lock is released when the other one exits.
+        if (!measuring->try_lock()) {
+            std::fprintf(stderr,
+                         "boost_odeint_tiled tune: warning: another tune is measuring for %s (it holds %s); timings "
+                         "measured while it competes for the same cores are unreliable, so this tune waits until it "
+                         "has finished (Ctrl-C to give up)\n",
+                         o.cache.c_str(), measuring->path().c_str());
+            measuring->lock();
+            std::fprintf(stderr, "boost_odeint_tiled tune: the other tune has finished; measuring now\n");
+        }
+    }
     // --threads is for the TBB backend only (a GPU tuning key has no thread count)
-    return run_with_threads(o.backend == backend_kind::tbb ? o.threads : 0, [&] { return run(o); });
+    return run_with_threads(o.backend == backend_kind::tbb ? o.threads : 0, [&] {
+        return with_memory_report(need.host, need.gpu, cuda_memory_bytes, [&] { return run(o); });
+    });
 }
 
 } // namespace bot_tool

@@ -26,6 +26,8 @@
 #include "bench.hpp"
 #include "commands.hpp"
 #include "machine.hpp"
+#include "memory.hpp"
+#include "method_chains.hpp"
 #include "options.hpp"
 #include "selection.hpp"
 #include "task_arena_run.hpp"
@@ -350,7 +352,10 @@ int verify_main(int argc, char** argv)
         print_help();
         return 0;
     }
-    return run_with_threads(o.threads, [&] { return run(o); });
+    const memory_needs need = runner_memory(o.n, sizeof(double), "double", max_links(o.methods), false);
+    return run_with_threads(o.threads, [&] {
+        return with_memory_report(need.host, need.gpu, nullptr, [&] { return run(o); });
+    });
 }
 
 } // namespace bot_tool

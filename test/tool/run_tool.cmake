@@ -4,13 +4,19 @@
 #
 #   cmake -DTOOL=<binary> -DARGS="verify|--n|4Ki" -DEXPECT_RC=0 [-DOUT_DIR=<dir>]
 #         [-DNONEMPTY="a.csv|b.json"] [-DSVG=plot.svg] [-DSTDOUT_REGEX=...]
-#         [-DSTDERR_REGEX=...] -P run_tool.cmake
+#         [-DSTDERR_REGEX=...] [-DSTDOUT_NOT_REGEX=...] [-DSETUP_FILE=<name>
+#         -DSETUP_TEXT=<text>] [-DVIRTUAL_MEMORY_KIB=<limit>] -P run_tool.cmake
 #
 # ARGS and NONEMPTY separate their items with '|' (a ';' would split the ctest
 # command line). The exit status must be EXPECT_RC exactly: a crash or exit 1 where 2
 # is expected fails. OUT_DIR is emptied first and is the working directory, so the
 # files a run writes are its own; NONEMPTY files must exist there and not be empty;
 # SVG must also contain an <svg> element and at least one <polyline>.
+# STDOUT_NOT_REGEX must not match stdout (e.g. output that only work the run should
+# have skipped prints). SETUP_FILE is written into OUT_DIR with SETUP_TEXT before the
+# run (a file for the tool to find). VIRTUAL_MEMORY_KIB runs the tool under
+# `ulimit -v` (through sh), so that a large allocation fails at once instead of
+# touching memory.
 #
 # Copyright 2026 the boost_odeint_tiled developers
 # Distributed under the Boost Software License, Version 1.0.
@@ -29,9 +35,18 @@ else()
   file(MAKE_DIRECTORY "${OUT_DIR}")
 endif()
 
+if(DEFINED SETUP_FILE)
+  file(WRITE "${OUT_DIR}/${SETUP_FILE}" "${SETUP_TEXT}")
+endif()
+
 string(REPLACE ";" " " _shown "${_args}")
+set(_command "${TOOL}" ${_args})
+if(DEFINED VIRTUAL_MEMORY_KIB)
+  set(_command sh -c "ulimit -v ${VIRTUAL_MEMORY_KIB} && exec \"$0\" \"$@\"" ${_command})
+  set(_shown "${_shown} (under ulimit -v ${VIRTUAL_MEMORY_KIB})")
+endif()
 message(STATUS "running: boost_odeint_tiled ${_shown}")
-execute_process(COMMAND "${TOOL}" ${_args}
+execute_process(COMMAND ${_command}
                 WORKING_DIRECTORY "${OUT_DIR}"
                 RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _err)
 message("---- stdout ----\n${_out}---- stderr ----\n${_err}----------------")
@@ -45,6 +60,9 @@ if(DEFINED STDOUT_REGEX AND NOT _out MATCHES "${STDOUT_REGEX}")
 endif()
 if(DEFINED STDERR_REGEX AND NOT _err MATCHES "${STDERR_REGEX}")
   string(APPEND _failed "stderr does not match '${STDERR_REGEX}'\n")
+endif()
+if(DEFINED STDOUT_NOT_REGEX AND _out MATCHES "${STDOUT_NOT_REGEX}")
+  string(APPEND _failed "stdout matches '${STDOUT_NOT_REGEX}', which it must not\n")
 endif()
 if(DEFINED NONEMPTY)
   string(REPLACE "|" ";" _files "${NONEMPTY}")

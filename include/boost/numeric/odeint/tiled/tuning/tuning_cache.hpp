@@ -21,7 +21,10 @@
  re-read the file, merge their entry and rename a temporary file from the same
  directory over it, so concurrent writers (threads or processes) lose no entry.
  Lookups are kept in memory per process and re-read only when the file changes
- (device, inode, size or modification time).
+ (device, inode, size or modification time). A process that measures for the cache
+ (`boost_odeint_tiled tune`) also holds flock() of "<file>.tune.lock" while it
+ measures (tuning_measure_lock), so that a second one can tell that its timings would
+ compete with the first one's for the same cores.
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -395,6 +398,47 @@ public:
         return c;
     }
 
+    /*! Checks that store() could write the file, for tools that measure before they
+        store: the cache is enabled, the file's directory exists (it is created if
+        not) and takes new files, the lock file can be opened, and the file, if there,
+        can be read and is a tuning cache. Returns what the file holds now; its
+        `problems` are the lines store() would drop.
+        @throws std::runtime_error saying what is wrong, with the words store() would
+        use for the same problem. */
+    tuning_file_contents check_writable() const
+    {
+        if (!enabled()) throw std::runtime_error("tiled::tuning_cache: the tuning cache is disabled");
+        tuning_file_contents c;
+#if BOOST_ODEINT_TILED_TUNING_CACHE_POSIX
+        detail::make_tuning_directories(m_path);
+        std::string text;
+        if (detail::read_tuning_file(m_path, text, nullptr))
+        {
+            c = detail::parse_tuning_text(text);
+            if (c.foreign)
+                throw std::runtime_error("tiled::tuning_cache: " + m_path + " is not a tuning cache (" +
+                                         c.problems.front() + "); it is left alone: remove it or choose another file");
+        }
+        else if (errno != ENOENT)
+            throw std::runtime_error("tiled::tuning_cache: cannot read " + m_path + ": " + std::strerror(errno));
+        // store() writes a temporary file in the same directory and renames it over the
+        // file, so the directory, not the file, must be writable
+        std::string tmp = m_path + ".tmp.XXXXXX";
+        {
+            const detail::tuning_fd probe(::mkstemp(&tmp[0]));
+            if (probe.fd < 0)
+                throw std::runtime_error("tiled::tuning_cache: cannot create a temporary file next to " + m_path + ": " +
+                                         std::strerror(errno));
+            ::unlink(tmp.c_str());
+        }
+        const std::string lock_path = m_path + ".lock";
+        const detail::tuning_fd lock(::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666));
+        if (lock.fd < 0)
+            throw std::runtime_error("tiled::tuning_cache: cannot open " + lock_path + ": " + std::strerror(errno));
+#endif
+        return c;
+    }
+
     /*! Adds or replaces the entry for e.key, safely against concurrent writers:
         takes flock(<file>.lock), re-reads the file, merges, writes a temporary file
         next to it and renames it over the file. Creates the directory if needed.
@@ -460,6 +504,70 @@ public:
 
 private:
     std::string m_path;
+};
+
+/*! flock() of "<file>.tune.lock", held by a process while it measures tilings for the
+    cache in <file> (`boost_odeint_tiled tune`), so that another one can tell that it
+    would measure while the first competes for the same cores. Apart from store()'s
+    "<file>.lock", which is held only for the moment of a write. Released by the
+    destructor, or by the system when the process ends, so a crash leaves no stale
+    lock. Without POSIX file locks (or for a disabled cache) it is always free. */
+class tuning_measure_lock
+{
+public:
+    //! Opens (creates) the lock file; the cache's directory must exist (check_writable()).
+    //! @throws std::runtime_error when the lock file cannot be opened.
+    explicit tuning_measure_lock(const tuning_cache& cache)
+        : m_path(cache.enabled() ? cache.path() + ".tune.lock" : std::string())
+    {
+#if BOOST_ODEINT_TILED_TUNING_CACHE_POSIX
+        if (m_path.empty()) return;
+        m_fd = ::open(m_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+        if (m_fd < 0)
+            throw std::runtime_error("tiled::tuning_cache: cannot open " + m_path + ": " + std::strerror(errno));
+#endif
+    }
+    ~tuning_measure_lock()
+    {
+#if BOOST_ODEINT_TILED_TUNING_CACHE_POSIX
+        if (m_fd >= 0) ::close(m_fd);
+#endif
+    }
+    tuning_measure_lock(const tuning_measure_lock&) = delete;
+    tuning_measure_lock& operator=(const tuning_measure_lock&) = delete;
+
+    //! Takes the lock if it is free: false when another process holds it.
+    bool try_lock()
+    {
+#if BOOST_ODEINT_TILED_TUNING_CACHE_POSIX
+        if (m_fd < 0) return true;
+        while (::flock(m_fd, LOCK_EX | LOCK_NB) != 0)
+        {
+            if (errno == EWOULDBLOCK) return false;
+            if (errno != EINTR)
+                throw std::runtime_error("tiled::tuning_cache: cannot lock " + m_path + ": " + std::strerror(errno));
+        }
+#endif
+        return true;
+    }
+
+    //! Takes the lock, waiting for as long as another process holds it.
+    void lock()
+    {
+#if BOOST_ODEINT_TILED_TUNING_CACHE_POSIX
+        if (m_fd < 0) return;
+        while (::flock(m_fd, LOCK_EX) != 0)
+            if (errno != EINTR)
+                throw std::runtime_error("tiled::tuning_cache: cannot lock " + m_path + ": " + std::strerror(errno));
+#endif
+    }
+
+    //! "<file>.tune.lock" ("" for a disabled cache).
+    const std::string& path() const { return m_path; }
+
+private:
+    std::string m_path;
+    int m_fd = -1;
 };
 
 }}}} // namespace boost::numeric::odeint::tiled
