@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <exception>
 #include <string>
+#include <stdexcept>
 #include <vector>
 
 //[heat1d_system
@@ -88,6 +89,13 @@ try
     std::vector<double> x0(n);
     for (std::size_t j = 0; j < n; ++j)   // a smooth bump plus a ripple
         x0[j] = 1.0 + std::sin(6.283185307179586 * double(j) / double(n)) + 0.25 * std::cos(0.37 * double(j));
+
+    //[check_access_distance
+    // Does the system read only what access_distance() declares? (any build; debug
+    // builds also check every read inside the steps)
+    const tiled::access_report report = tiled::check_access_distance(heat_chain{n, k}, x0, 0.0);
+    if (!report) throw std::logic_error(report.message());
+    //]
 
     //[first_integration
     std::vector<double> x = x0;                        // host state: the TBB backend
