@@ -41,6 +41,10 @@
 #include <utility>
 #include <vector>
 
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+#endif
+
 #include <boost/numeric/odeint/tiled/config.hpp>
 #include <boost/numeric/odeint/tiled/system/limited_access_system.hpp>
 #include <boost/numeric/odeint/tiled/system/range_rhs.hpp>
@@ -100,6 +104,9 @@ BOOST_ODEINT_TILED_HD inline void record_access_violation(access_violation* reco
 {
 #if defined(__CUDA_ARCH__)
     if (atomicCAS(&record->found, 0, 1) != 0) return;
+#elif defined(_MSC_VER) && !defined(__clang__)
+    static_assert(sizeof(long) == sizeof(int), "the record's flag is claimed as a long");
+    if (_InterlockedCompareExchange(reinterpret_cast<volatile long*>(&record->found), 1, 0) != 0) return;
 #else
     int expected = 0;
     if (!__atomic_compare_exchange_n(&record->found, &expected, 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) return;
