@@ -9,7 +9,8 @@ In a Markdown file (doc/*.md, README.md) a marker line
 is followed by a fenced code block that holds the region `first_integration` of
 example/heat1d.cpp, the lines between `//[first_integration` and its `//]`
 (odeint's quickbook style; regions may nest, marker lines of inner regions are left
-out, the common indentation is removed).
+out, the common indentation is removed). In CMake files (CMakeLists.txt, *.cmake),
+where `//` is no comment, the region lines are `#[name` and `#]`.
 
     python3 scripts/build_docs.py            re-sync the code blocks, render build-doc/html/
     python3 scripts/build_docs.py --check    only check: non-zero if a block is out of date
@@ -38,19 +39,22 @@ FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>```+|~~~+)\s*(?P<lang>[\w+-]*)\s*
 # Snippets
 # ------------------------------------------------------------------------------------
 def extract_regions(path):
-    """All `//[name` ... `//]` regions of a source file: {name: [lines]}."""
+    """All `//[name` ... `//]` regions of a source file (`#[name` ... `#]` in CMake
+    files): {name: [lines]}."""
     regions, stack = {}, []
     with open(path, encoding="utf-8") as f:
         lines = f.read().splitlines()
+    cmake = os.path.basename(path) == "CMakeLists.txt" or path.endswith(".cmake")
+    opening, closing = (r"^#\[([\w.-]+)\s*$", "#]") if cmake else (r"^//\[([\w.-]+)\s*$", "//]")
     for number, line in enumerate(lines, 1):
         s = line.strip()
-        m = re.match(r"^//\[([\w.-]+)\s*$", s)
+        m = re.match(opening, s)
         if m:
             stack.append((m.group(1), []))
             continue
-        if s == "//]":
+        if s == closing:
             if not stack:
-                raise ValueError(f"{path}:{number}: '//]' without an open region")
+                raise ValueError(f"{path}:{number}: '{closing}' without an open region")
             name, body = stack.pop()
             if name in regions:
                 raise ValueError(f"{path}:{number}: region '{name}' defined twice")
@@ -59,7 +63,7 @@ def extract_regions(path):
         for _, body in stack:
             body.append(line)
     if stack:
-        raise ValueError(f"{path}: region '{stack[-1][0]}' is never closed with '//]'")
+        raise ValueError(f"{path}: region '{stack[-1][0]}' is never closed with '{closing}'")
     return {name: dedent(body) for name, body in regions.items()}
 
 
@@ -140,7 +144,7 @@ def sync_file(md_path, cache, problems, warnings):
             problems.append(f"{where}: the snippet file {src_rel} does not exist")
             code = None
         elif region not in regions:
-            problems.append(f"{where}: {src_rel} has no region '//[{region}' ... '//]'")
+            problems.append(f"{where}: {src_rel} has no region '{region}'")
             code = None
         else:
             code = regions[region]

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs boost_odeint_tiled to a temporary prefix and builds and runs the consumer
-# project test/consumer/ against it through find_package(boost_odeint_tiled); then, where
-# b2 is installed, builds and runs the same consumer with b2 through use-project.
+# project test/consumer/ against it through find_package(boost_odeint_tiled), configured
+# without a build type (it must default to Release, optimised, and print the tiling a
+# stepper resolved); then, where b2 is installed, builds and runs the same consumer
+# with b2 through use-project.
 #   scripts/test_install.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -23,17 +25,25 @@ test -f "$prefix/lib/cmake/boost_odeint_tiled/boost_odeint_tiledConfig.cmake"
 test -f "$prefix/lib/cmake/boost_odeint_tiled/boost_odeint_tiledConfigVersion.cmake"
 test -f "$prefix/lib/cmake/boost_odeint_tiled/boost_odeint_tiledTargets.cmake"
 
-echo "test_install: building test/consumer against the installed package"
-cmake -S "$root/test/consumer" -B "$work/consumer" -DCMAKE_BUILD_TYPE=Release \
-      -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+# Configured without a build type, as a new user would: the consumer's CMakeLists.txt
+# (the one doc/getting_started.md shows) must then default to Release.
+echo "test_install: building test/consumer against the installed package (no build type given)"
+configure_log="$(env -u CMAKE_BUILD_TYPE cmake -S "$root/test/consumer" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$prefix")"
+fail() { echo "test_install: $*" >&2; exit 1; }
+grep -q "No build type given: using Release" <<<"$configure_log" ||
+  fail "the consumer did not announce its Release default"
+grep -qx "CMAKE_BUILD_TYPE:STRING=Release" "$work/consumer/CMakeCache.txt" ||
+  fail "the consumer's CMAKE_BUILD_TYPE is not Release"
 cmake --build "$work/consumer" -j "$jobs" >/dev/null
 out="$("$work/consumer/consumer")"
 echo "$out"
 expected="$(sed -n 's/^ *VERSION \([0-9.]*\)$/\1/p' CMakeLists.txt | head -n1)"
-case "$out" in
-  *"$expected"*) echo "test_install: OK" ;;
-  *) echo "test_install: consumer printed no version $expected" >&2; exit 1 ;;
-esac
+grep -q "^boost_odeint_tiled $expected\$" <<<"$out" || fail "the consumer printed no version $expected"
+grep -qx "build: optimised" <<<"$out" || fail "the consumer was not compiled with optimisation"
+# operator<< of the tiling a stepper resolved: a scheme, no longer "automatic"
+grep -Eq "^resolved: +(none|trapezoidal|hexagonal|overlapped)" <<<"$out" ||
+  fail "the consumer printed no resolved tiling"
+echo "test_install: OK"
 
 # The b2 route (doc/getting_started.md "With b2"): a project that use-project's this tree.
 if command -v b2 >/dev/null 2>&1; then

@@ -10,6 +10,23 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_CONFIG_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_CONFIG_HPP_INCLUDED
 
+// The library is C++17 (if constexpr, inline variables, std::optional, void_t). Every
+// header includes this one first, so a pre-C++17 build stops here with one message
+// instead of a page of errors from deep inside the library. MSVC keeps __cplusplus at
+// 199711L unless /Zc:__cplusplus is given; _MSVC_LANG holds the standard in use there.
+#if defined(_MSVC_LANG)
+#define BOOST_ODEINT_TILED_CPLUSPLUS _MSVC_LANG
+#else
+#define BOOST_ODEINT_TILED_CPLUSPLUS __cplusplus
+#endif
+#if BOOST_ODEINT_TILED_CPLUSPLUS < 201703L
+#error "boost_odeint_tiled needs C++17 or later: compile with -std=c++17 (MSVC: /std:c++17), or in CMake link boost_odeint_tiled::boost_odeint_tiled, which requires cxx_std_17"
+// GCC and Clang carry on after #error and would print the errors it is meant to
+// replace; a missing include is fatal to them and ends the compilation here. (MSVC
+// stops at the #error.)
+#include <boost/numeric/odeint/tiled/stop_here_this_library_needs_cxx17>
+#endif
+
 // A system's per-component right-hand side is called from TBB worker threads and,
 // when compiled with nvcc, from CUDA kernels: BOOST_ODEINT_TILED_HD marks it callable
 // from both. Plain C++ compilers see nothing.

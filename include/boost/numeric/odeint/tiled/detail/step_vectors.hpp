@@ -16,6 +16,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_DETAIL_STEP_VECTORS_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_DETAIL_STEP_VECTORS_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cstddef>
 #include <stdexcept>
 #include <vector>

@@ -19,6 +19,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_PLAN_PLAN_CHECKER_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_PLAN_PLAN_CHECKER_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <algorithm>
 #include <sstream>
 #include <string>

@@ -15,6 +15,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_PLAN_TILING_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_PLAN_TILING_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cstddef>
 #include <ostream>
 #include <sstream>

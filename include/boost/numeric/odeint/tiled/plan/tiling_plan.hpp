@@ -21,6 +21,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_PLAN_TILING_PLAN_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_PLAN_TILING_PLAN_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <algorithm>
 #include <cstddef>
 #include <ostream>

@@ -59,6 +59,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_STEPPERS_CONTROLLED_EXPLICIT_RK_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_STEPPERS_CONTROLLED_EXPLICIT_RK_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <cstddef>

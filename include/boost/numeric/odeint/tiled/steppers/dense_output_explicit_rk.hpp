@@ -31,6 +31,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_STEPPERS_DENSE_OUTPUT_EXPLICIT_RK_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_STEPPERS_DENSE_OUTPUT_EXPLICIT_RK_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <algorithm>
 #include <cstddef>
 #include <stdexcept>

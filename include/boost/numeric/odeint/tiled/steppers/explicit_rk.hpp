@@ -20,6 +20,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_STEPPERS_EXPLICIT_RK_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_STEPPERS_EXPLICIT_RK_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cmath>
 #include <cstddef>
 #include <memory>

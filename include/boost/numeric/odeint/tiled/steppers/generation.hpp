@@ -20,6 +20,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_STEPPERS_GENERATION_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_STEPPERS_GENERATION_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <boost/numeric/odeint/stepper/generation/make_controlled.hpp>
 #include <boost/numeric/odeint/stepper/generation/make_dense_output.hpp>
 

@@ -10,6 +10,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_STEPPERS_NAMED_STEPPERS_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_STEPPERS_NAMED_STEPPERS_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <boost/numeric/odeint/tiled/steppers/explicit_rk.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/all.hpp>
 

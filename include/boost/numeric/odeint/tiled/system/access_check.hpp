@@ -32,6 +32,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_SYSTEM_ACCESS_CHECK_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_SYSTEM_ACCESS_CHECK_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cmath>
 #include <cstddef>
 #include <memory>
@@ -45,7 +47,6 @@
 #include <intrin.h>
 #endif
 
-#include <boost/numeric/odeint/tiled/config.hpp>
 #include <boost/numeric/odeint/tiled/system/limited_access_system.hpp>
 #include <boost/numeric/odeint/tiled/system/range_rhs.hpp>
 

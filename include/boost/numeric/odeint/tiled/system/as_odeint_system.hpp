@@ -25,6 +25,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_SYSTEM_AS_ODEINT_SYSTEM_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_SYSTEM_AS_ODEINT_SYSTEM_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cassert>
 #include <cstddef>
 #include <type_traits>

@@ -20,6 +20,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_SYSTEM_RANGE_RHS_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_SYSTEM_RANGE_RHS_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cstddef>
 #include <type_traits>
 #include <utility>

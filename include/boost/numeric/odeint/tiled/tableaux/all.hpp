@@ -10,6 +10,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_TABLEAUX_ALL_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_TABLEAUX_ALL_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <boost/numeric/odeint/tiled/tableaux/butcher_tableau.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/rational.hpp>
 

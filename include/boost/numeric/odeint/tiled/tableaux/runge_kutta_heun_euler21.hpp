@@ -10,6 +10,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_TABLEAUX_RUNGE_KUTTA_HEUN_EULER21_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_TABLEAUX_RUNGE_KUTTA_HEUN_EULER21_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cstddef>
 
 #include <boost/numeric/odeint/tiled/tableaux/butcher_tableau.hpp>

@@ -15,6 +15,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_TRAITS_BACKEND_DISPATCHER_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_TRAITS_BACKEND_DISPATCHER_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cstddef>
 
 #include <boost/numeric/odeint/tiled/backends/tbb/tbb_algebra.hpp>

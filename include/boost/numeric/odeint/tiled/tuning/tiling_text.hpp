@@ -13,6 +13,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_TUNING_TILING_TEXT_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_TUNING_TILING_TEXT_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cstddef>
 #include <sstream>
 #include <stdexcept>

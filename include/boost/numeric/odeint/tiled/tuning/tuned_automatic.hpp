@@ -17,6 +17,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_TUNING_TUNED_AUTOMATIC_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_TUNING_TUNED_AUTOMATIC_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cstddef>
 #include <exception>
 #include <optional>

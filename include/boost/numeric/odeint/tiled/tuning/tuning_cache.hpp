@@ -32,6 +32,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_TUNING_TUNING_CACHE_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_TUNING_TUNING_CACHE_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cerrno>
 #include <cstddef>
 #include <cstdlib>

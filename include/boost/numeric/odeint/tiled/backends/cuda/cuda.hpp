@@ -32,6 +32,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #if !defined(__CUDACC__)
 #error "boost/numeric/odeint/tiled/backends/cuda/cuda.hpp is the CUDA backend: include it only from code compiled by nvcc (.cu files)"
 #endif

@@ -14,6 +14,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_ACCESS_RECORD_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_ACCESS_RECORD_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cuda_runtime_api.h>
 
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>

@@ -30,6 +30,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_ALGEBRA_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_ALGEBRA_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #if !defined(__CUDACC__)
 #error "boost/numeric/odeint/tiled/backends/cuda/cuda_algebra.hpp must be compiled by nvcc (a .cu file)"
 #endif
@@ -49,7 +51,6 @@
 
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_operations.hpp>
-#include <boost/numeric/odeint/tiled/config.hpp>
 
 namespace boost {
 namespace numeric {

@@ -25,6 +25,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_DISPATCH_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_DISPATCH_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cstddef>
 #include <memory>
 #include <type_traits>

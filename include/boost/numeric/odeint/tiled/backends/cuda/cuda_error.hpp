@@ -16,6 +16,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_ERROR_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_ERROR_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <stdexcept>
 #include <string>
 

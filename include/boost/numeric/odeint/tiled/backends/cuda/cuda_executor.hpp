@@ -19,6 +19,9 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_EXECUTOR_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_CUDA_EXECUTOR_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
+#include <algorithm>
 #include <cstddef>
 
 #include <cuda_runtime_api.h>

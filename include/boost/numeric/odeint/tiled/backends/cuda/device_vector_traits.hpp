@@ -34,6 +34,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_DEVICE_VECTOR_TRAITS_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_DEVICE_VECTOR_TRAITS_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #if !defined(__CUDACC__)
 #error "boost/numeric/odeint/tiled/backends/cuda/device_vector_traits.hpp must be compiled by nvcc (a .cu file)"
 #endif

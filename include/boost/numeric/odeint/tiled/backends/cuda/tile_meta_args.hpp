@@ -13,6 +13,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_TILE_META_ARGS_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_TILE_META_ARGS_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cstddef>
 
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>

@@ -22,6 +22,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TBB_ALGEBRA_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TBB_ALGEBRA_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cassert>
 #include <cmath>
 #include <cstddef>

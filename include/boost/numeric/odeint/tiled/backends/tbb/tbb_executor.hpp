@@ -32,6 +32,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TBB_EXECUTOR_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TBB_EXECUTOR_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <algorithm>
 #include <array>
 #include <atomic>

@@ -12,6 +12,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TBB_LAUNCH_POLICY_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TBB_LAUNCH_POLICY_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cstddef>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {

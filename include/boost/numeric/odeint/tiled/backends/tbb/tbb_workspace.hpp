@@ -14,6 +14,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TBB_WORKSPACE_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TBB_WORKSPACE_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cstddef>
 #include <memory>
 #include <new>

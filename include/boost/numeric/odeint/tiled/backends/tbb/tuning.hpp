@@ -20,6 +20,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TUNING_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TUNING_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstring>
