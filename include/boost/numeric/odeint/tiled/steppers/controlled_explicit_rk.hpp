@@ -77,7 +77,7 @@
 #include <boost/numeric/odeint/util/unwrap_reference.hpp>
 
 #include <boost/numeric/odeint/tiled/steppers/explicit_rk.hpp>
-#include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
 #include <boost/numeric/odeint/tiled/system/as_odeint_system.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {

@@ -29,8 +29,8 @@
 
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/given_first_derivative.hpp>
-#include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
-#include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/core/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
 #include <boost/numeric/odeint/tiled/system/stage_view.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
