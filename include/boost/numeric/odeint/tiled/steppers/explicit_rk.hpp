@@ -70,8 +70,6 @@ class explicit_rk
 {
     static_assert(check_butcher_tableau<Tableau>(), "");
     static_assert(detail::check_backend<State, Algebra>(), "");
-    // without a backend the stepper's code is not instantiated: check_backend's is the only error
-    static constexpr bool backend_ok = is_tiled_backend<Algebra>::value;
     using backend = detail::checked_backend_t<Algebra>;
     using workspace_type = typename backend::template workspace_type<Value>;
 
@@ -90,6 +88,9 @@ public:
     static constexpr order_type stepper_order_value = Tableau::stepper_order;
     static constexpr order_type error_order_value = Tableau::error_order;
     static constexpr bool is_embedded = is_embedded_tableau<Tableau>::value;
+    //! Algebra names a backend (core/backend.hpp). Where it does not, check_backend's
+    //! static_assert is the one error: the code that would run the step is not instantiated.
+    static constexpr bool backend_ok = is_tiled_backend<Algebra>::value;
 
     explicit explicit_rk(const tiled::tiling& config = tiled::tiling::automatic(), const Algebra& algebra = Algebra())
         : m_shared(std::make_shared<shared_state>(config)), m_algebra(algebra)
