@@ -46,13 +46,6 @@ namespace {
 // exactly, the solutions to 1e-10.
 constexpr double sequence_tolerance = 1e-4;
 
-host_state to_host(const host_state& x) { return x; }
-host_state to_host(const device_state& x)
-{
-    host_state h(x.size());
-    thrust::copy(x.begin(), x.end(), h.begin());
-    return h;
-}
 template <class State>
 State from_host(const host_state& h)
 {
