@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include <boost/numeric/odeint/tiled/plan/tiling.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling.hpp>
 
 namespace bot_tool {
 

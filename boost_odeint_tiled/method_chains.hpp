@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/core/link_chain.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/all.hpp>
 
 #include "bench.hpp"

@@ -43,9 +43,9 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch_policy.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/streaming_layout.hpp>
 #include <boost/numeric/odeint/tiled/backends/tbb/tuning.hpp>
-#include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
-#include <boost/numeric/odeint/tiled/plan/tiling.hpp>
-#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
+#include <boost/numeric/odeint/tiled/core/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/all.hpp>
 #include <boost/numeric/odeint/tiled/tuning/tiling_text.hpp>
 #include <boost/numeric/odeint/tiled/tuning/tuning_cache.hpp>

@@ -21,7 +21,7 @@
 
 #include <tbb/task_arena.h>
 
-#include <boost/numeric/odeint/tiled/plan/tiling.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling.hpp>
 
 #include "bench.hpp"
 #include "commands.hpp"

@@ -11,46 +11,13 @@
  Distributed under the Boost Software License, Version 1.0.
 */
 #include "adaptive_common.hpp"
+#include "support/serial_rk_step.hpp"
 
 using namespace adaptive;
 
 namespace {
 
-//! One serial step straight from the tableau: out = y + sum (h b_i) k_i, err = sum (h e_i) k_i, k0 = f(y).
-template <class Tableau, class Problem>
-void serial_step(const Problem& sys, const state& y, double t, double h, state& out, state& err, state& k0)
-{
-    using co = tiled::tableau_coefficients<Tableau, double>;
-    constexpr std::size_t s = Tableau::stages;
-    const std::size_t n = y.size();
-    std::vector<state> k(s, state(n));
-    state arg(n);
-    for (std::size_t i = 0; i < s; ++i)
-    {
-        for (std::size_t c = 0; c < n; ++c)
-        {
-            double acc = y[c];
-            for (std::size_t j = 0; j < i; ++j)
-                if (co::a(i, j) != 0.0) acc += (h * co::a(i, j)) * k[j][c];
-            arg[c] = acc;
-        }
-        for (std::size_t c = 0; c < n; ++c) k[i][c] = sys(c, arg, t + co::c[i] * h);
-    }
-    for (std::size_t c = 0; c < n; ++c)
-    {
-        double acc = y[c], e = 0.0;
-        for (std::size_t i = 0; i < s; ++i)
-        {
-            if (co::b[i] != 0.0) acc += (h * co::b[i]) * k[i][c];
-            if (co::e[i] != 0.0) e += (h * co::e[i]) * k[i][c];
-        }
-        out[c] = acc;
-        err[c] = e;
-    }
-    k0 = k[0];
-}
-
-//! odeint's controlled_runge_kutta::try_step, around serial_step.
+//! odeint's controlled_runge_kutta::try_step, around the serial step of support/serial_rk_step.hpp.
 template <class Tableau>
 struct reference_controller
 {
@@ -65,8 +32,8 @@ struct reference_controller
             dt = adjuster.get_max_dt();
             return odeint::fail;
         }
-        state out(x.size()), err(x.size()), k0(x.size());
-        serial_step<Tableau>(sys, x, t, dt, out, err, k0);
+        state out = x, err(x.size()), k0(x.size());
+        boost_odeint_tiled_test::serial_rk_step<Tableau>(sys, out, t, dt, &err, nullptr, &k0);
         odeint::range_algebra algebra;
         const double e = checker.error(algebra, x, k0, err, dt);
         if (e > 1.0)

@@ -21,16 +21,7 @@
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
 */
-#include <boost/test/unit_test.hpp>
-
-#include <boost/numeric/odeint.hpp>
-#include <boost/numeric/odeint/tiled.hpp>
-#include <boost/numeric/odeint/tiled/backends/cuda/cuda.hpp>
-#include <boost/numeric/odeint/tiled/reference_problems.hpp>
-
-#include <cuda_runtime_api.h>
-#include <thrust/copy.h>
-#include <thrust/device_vector.h>
+#include "support/cuda_test.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -42,17 +33,8 @@
 #include <vector>
 
 #include "adaptive/adaptive_common.hpp"
-#include "support/require_gpu.hpp"
 
-using boost_odeint_tiled_test::require_gpu;
-BOOST_TEST_GLOBAL_FIXTURE(require_gpu);
-
-namespace odeint = boost::numeric::odeint;
-namespace tiled = boost::numeric::odeint::tiled;
-namespace problems = boost::numeric::odeint::tiled::problems;
 using adaptive::try_record;
-using host_state = std::vector<double>;
-using device_state = thrust::device_vector<double>;
 
 namespace {
 
@@ -64,13 +46,6 @@ namespace {
 // exactly, the solutions to 1e-10.
 constexpr double sequence_tolerance = 1e-4;
 
-host_state to_host(const host_state& x) { return x; }
-host_state to_host(const device_state& x)
-{
-    host_state h(x.size());
-    thrust::copy(x.begin(), x.end(), h.begin());
-    return h;
-}
 template <class State>
 State from_host(const host_state& h)
 {

@@ -22,14 +22,7 @@
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
 */
-#include <boost/test/unit_test.hpp>
-
-#include <boost/numeric/odeint.hpp>
-#include <boost/numeric/odeint/tiled.hpp>
-#include <boost/numeric/odeint/tiled/backends/cuda/cuda.hpp>
-#include <boost/numeric/odeint/tiled/reference_problems.hpp>
-
-#include <thrust/device_vector.h>
+#include "support/cuda_test.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -37,18 +30,6 @@
 #include <sstream>
 #include <vector>
 
-#include "support/device_agreement.hpp"
-#include "support/require_gpu.hpp"
-
-using boost_odeint_tiled_test::require_gpu;
-BOOST_TEST_GLOBAL_FIXTURE(require_gpu);
-
-namespace odeint = boost::numeric::odeint;
-namespace tiled = boost::numeric::odeint::tiled;
-using boost_odeint_tiled_test::device_state;
-using boost_odeint_tiled_test::host_state;
-using boost_odeint_tiled_test::max_relative_difference;
-using boost_odeint_tiled_test::to_host;
 using tiled::cuda_kernel_path;
 
 namespace {

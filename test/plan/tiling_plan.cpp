@@ -14,10 +14,10 @@
 */
 #include <boost/test/unit_test.hpp>
 
-#include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
-#include <boost/numeric/odeint/tiled/plan/plan_checker.hpp>
-#include <boost/numeric/odeint/tiled/plan/tiling.hpp>
-#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
+#include <boost/numeric/odeint/tiled/core/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/core/plan_checker.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/all.hpp>
 
 #include <algorithm>

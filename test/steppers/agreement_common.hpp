@@ -2,8 +2,8 @@
  test/steppers/agreement_common.hpp
 
  Shared by test/steppers/agreement_*.cpp and properties.cpp: the reference
- problems with stable step sizes, the tilings every stepper is run under, a plain
- serial Runge-Kutta step straight from tableau_coefficients<Tableau> (the
+ problems with stable step sizes, the tilings every stepper is run under, the
+ serial Runge-Kutta step of support/serial_rk_step.hpp as a stepper (the
  reference for methods odeint lacks), odeint steppers wrapped the same way, and
  agreement checks of one tiled stepper type against one reference.
 
@@ -18,6 +18,8 @@
 #include <boost/numeric/odeint.hpp>
 #include <boost/numeric/odeint/tiled.hpp>
 #include <boost/numeric/odeint/tiled/reference_problems.hpp>
+
+#include "support/serial_rk_step.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -119,45 +121,8 @@ void for_each_problem(F&& f)
     }
 }
 
-/*! One serial Runge-Kutta step straight from the tableau, whole vector at a time:
-    k_i = f(t + c_i h, y + sum_j (h a_ij) k_j); y <- y + sum_i (h b_i) k_i;
-    err = sum_i (h e_i) k_i (e = b - b_hat). Sums run left to right from y, with the
-    coefficients scaled by h first, as odeint's generic algorithm does. err_terms, if
-    given, gets sum_i |h e_i k_i|: the size of the terms that cancel in err, the scale
-    of its rounding error. */
-template <class Tableau, class Problem>
-void serial_rk_step(const Problem& sys, state& y, double t, double h, state* err = nullptr, state* err_terms = nullptr)
-{
-    using co = tiled::tableau_coefficients<Tableau, double>;
-    constexpr std::size_t s = Tableau::stages;
-    const std::size_t n = y.size();
-    std::vector<state> k(s, state(n));
-    state arg(n);
-    for (std::size_t i = 0; i < s; ++i)
-    {
-        for (std::size_t c = 0; c < n; ++c)
-        {
-            double acc = y[c];
-            for (std::size_t j = 0; j < i; ++j)
-                if (co::a(i, j) != 0.0) acc += (h * co::a(i, j)) * k[j][c];
-            arg[c] = acc;
-        }
-        for (std::size_t c = 0; c < n; ++c) k[i][c] = sys(c, arg, t + co::c[i] * h);
-    }
-    for (std::size_t c = 0; c < n; ++c)
-    {
-        double acc = y[c], e = 0.0, terms = 0.0;
-        for (std::size_t i = 0; i < s; ++i)
-        {
-            if (co::b[i] != 0.0) acc += (h * co::b[i]) * k[i][c];
-            if (co::e[i] != 0.0) e += (h * co::e[i]) * k[i][c];
-            terms += std::abs((h * co::e[i]) * k[i][c]);
-        }
-        y[c] = acc;
-        if (err) (*err)[c] = e;
-        if (err_terms) (*err_terms)[c] = terms;
-    }
-}
+//! The serial oracle (support/serial_rk_step.hpp).
+using boost_odeint_tiled_test::serial_rk_step;
 
 //! The serial reference as a stepper-like object.
 template <class Tableau>

@@ -6,7 +6,7 @@
  test/cuda/multi_block_tiles.cu.
 
    - max_relative_difference(a, b): max_i |a_i - b_i| / |a_i|
-   - to_host(device vector)
+   - to_host(state): a device or host state's values on the host
    - agreement_after_steps<Tableau>(sys, tiling, steps): the max relative difference
      of the two backends' states after `steps` steps from the initial state
    - error_estimate_agreement<Tableau>(sys, tiling): one step with the error estimate
@@ -43,6 +43,9 @@ inline double max_relative_difference(const host_state& a, const host_state& b)
     return m;
 }
 
+//! The host values of a state: a copy from the device, or of a host state as it is
+//! (for code written once for both backends).
+inline host_state to_host(const host_state& h) { return h; }
 inline host_state to_host(const device_state& d)
 {
     host_state h(d.size());

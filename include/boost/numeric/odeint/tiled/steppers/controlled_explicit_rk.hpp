@@ -79,7 +79,7 @@
 #include <boost/numeric/odeint/util/unwrap_reference.hpp>
 
 #include <boost/numeric/odeint/tiled/steppers/explicit_rk.hpp>
-#include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
 #include <boost/numeric/odeint/tiled/system/as_odeint_system.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
@@ -148,6 +148,8 @@ public:
 
     //! FSAL: the last stage derivative of a step is the next step's F_0 (dopri5, bogacki_shampine32).
     static constexpr bool is_fsal = chain_traits<typename stepper_type::tableau_type, true>::last_derivative_is_next_first;
+    //! The stepper's Algebra names a backend; where not, its static_assert is the one error.
+    static constexpr bool backend_ok = stepper_type::backend_ok;
 
     //! odeint's constructor form.
     explicit controlled_explicit_rk(const error_checker_type& error_checker = error_checker_type(),
@@ -173,7 +175,8 @@ public:
     template <class System, class StateInOut>
     controlled_step_result try_step(System system, StateInOut& x, time_type& t, time_type& dt)
     {
-        return try_step_in_place(system, x, t, dt);
+        if constexpr (!backend_ok) return fail;
+        else return try_step_in_place(system, x, t, dt);
     }
 
     /*! try_step(sys, x, dxdt, t, dt): for FSAL methods dxdt = f(x, t) is read as F_0 and,
@@ -184,11 +187,15 @@ public:
               class = std::enable_if_t<!std::is_convertible<DerivInOut, time_type>::value>>
     controlled_step_result try_step(System system, StateInOut& x, DerivInOut& dxdt, time_type& t, time_type& dt)
     {
-        constexpr bool hand_out = is_fsal && !std::is_const<DerivInOut>::value;
-        const controlled_step_result res = try_step_in_place(system, x, t, dt, given_derivative(dxdt, x), hand_out);
-        if constexpr (hand_out)
-            if (res == success) hand_out_derivative(dxdt);
-        return res;
+        if constexpr (!backend_ok) return fail;
+        else
+        {
+            constexpr bool hand_out = is_fsal && !std::is_const<DerivInOut>::value;
+            const controlled_step_result res = try_step_in_place(system, x, t, dt, given_derivative(dxdt, x), hand_out);
+            if constexpr (hand_out)
+                if (res == success) hand_out_derivative(dxdt);
+            return res;
+        }
     }
 
     //! try_step(sys, in, t, out, dt): out gets the new state on success (it is overwritten either way).
@@ -197,7 +204,8 @@ public:
                                        !std::is_convertible<StateOut, time_type>::value>>
     controlled_step_result try_step(System system, const StateIn& in, time_type& t, StateOut& out, time_type& dt)
     {
-        return try_step_out_of_place(system, in, t, out, dt);
+        if constexpr (!backend_ok) return fail;
+        else return try_step_out_of_place(system, in, t, out, dt);
     }
 
     //! try_step(sys, in, dxdt, t, out, dt): for FSAL methods dxdt = f(in, t) is read as F_0
@@ -206,7 +214,8 @@ public:
     controlled_step_result try_step(System system, const StateIn& in, const DerivIn& dxdt, time_type& t, StateOut& out,
                                     time_type& dt)
     {
-        return try_step_out_of_place(system, in, t, out, dt, given_derivative(dxdt, in));
+        if constexpr (!backend_ok) return fail;
+        else return try_step_out_of_place(system, in, t, out, dt, given_derivative(dxdt, in));
     }
 
     //! odeint's FSAL form try_step(sys, in, dxdt_in, t, out, dxdt_out, dt): dxdt_out gets
@@ -216,10 +225,14 @@ public:
                                     DerivOut& dxdt_out, time_type& dt)
     {
         static_assert(is_fsal, "try_step with dxdt_out is the FSAL controllers' form (as in odeint)");
-        const controlled_step_result res =
-            try_step_out_of_place(system, in, t, out, dt, given_derivative(dxdt_in, in), true);
-        if (res == success) hand_out_derivative(dxdt_out);
-        return res;
+        if constexpr (!backend_ok) return fail;
+        else
+        {
+            const controlled_step_result res =
+                try_step_out_of_place(system, in, t, out, dt, given_derivative(dxdt_in, in), true);
+            if (res == success) hand_out_derivative(dxdt_out);
+            return res;
+        }
     }
 
     //! FSAL: evaluates f(x, t) as the derivative the next try on x at t starts from
@@ -227,7 +240,7 @@ public:
     template <class System, class StateIn>
     void initialize(System system, const StateIn& x, time_type t)
     {
-        if constexpr (is_fsal)
+        if constexpr (is_fsal && backend_ok)
         {
             m_buffers->known_state = nullptr;
             ensure_derivative(system, x, t);
@@ -250,7 +263,7 @@ public:
     template <class StateType>
     void adjust_size(const StateType& x)
     {
-        resize_candidate(x);
+        if constexpr (backend_ok) resize_candidate(x);
         m_stepper.adjust_size(x);
     }
 

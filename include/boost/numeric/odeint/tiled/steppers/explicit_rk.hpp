@@ -7,9 +7,9 @@
  ones, with odeint's do_step overloads, so it drops into integrate_const,
  integrate_n_steps, integrate_times and integrate_adaptive.
 
- One step: the link chain of the tableau (plan/link_chain.hpp) is turned into a
+ One step: the link chain of the tableau (core/link_chain.hpp) is turned into a
  plan for (n, d, tiling) once per problem size and run by the backend that the
- Algebra parameter selects (traits/backend_dispatcher.hpp). Copies share their
+ Algebra parameter selects (core/backend.hpp). Copies share their
  plans and buffers, so odeint's habit of copying steppers costs nothing; as with
  odeint's own steppers, one stepper (and its copies) must not step from two
  threads at once.
@@ -35,43 +35,20 @@
 #include <boost/numeric/odeint/util/resize.hpp>
 #include <boost/numeric/odeint/util/unwrap_reference.hpp>
 
-#include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
-#include <boost/numeric/odeint/tiled/plan/plan_checker.hpp>
-#include <boost/numeric/odeint/tiled/plan/tiling.hpp>
-#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
-#include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/core/backend.hpp>
+#include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/core/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/core/plan_checker.hpp>
+#include <boost/numeric/odeint/tiled/core/state_access.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/system/access_check.hpp>
 #include <boost/numeric/odeint/tiled/system/limited_access_system.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/butcher_tableau.hpp>
-#include <boost/numeric/odeint/tiled/traits/backend_dispatcher.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 
-//! Raw element pointer and length of a state. The primary template serves contiguous
-//! host containers (std::vector, std::array, boost::array); the CUDA backend
-//! specialises it for thrust::device_vector.
-template <class State, class Enable = void>
-struct state_access
-{
-    static auto data(State& s) -> decltype(s.data()) { return s.data(); }
-    static auto data(const State& s) -> decltype(s.data()) { return s.data(); }
-    static std::size_t size(const State& s) { return static_cast<std::size_t>(s.size()); }
-};
-
-/*! States whose swap() exchanges their buffers in O(1) without touching the values
-    (std::vector; the CUDA backend adds thrust::device_vector): the controlled stepper
-    accepts a step by swapping its candidate into the state instead of copying it. */
-template <class State>
-struct state_swaps_buffers : std::false_type {};
-template <class T>
-struct state_swaps_buffers<std::vector<T, std::allocator<T>>> : std::true_type {};
-
 namespace detail {
-
-template <class Container>
-auto state_data(Container& c) { return state_access<std::remove_const_t<Container>>::data(c); }
-template <class Container>
-std::size_t state_size(const Container& c) { return state_access<Container>::size(c); }
 
 template <class Tableau>
 struct stepper_category_of
@@ -81,13 +58,21 @@ struct stepper_category_of
 
 } // namespace detail
 
+/*! The template parameters are odeint's, in odeint's order, so that a tiled stepper
+    stands in for odeint's where user code names them. `Algebra` is the backend tag
+    (tbb_algebra, cuda_algebra, or a user backend's; core/backend.hpp): it selects
+    the executor that runs the plans, and the stepper never calls its for_each; it is
+    still an odeint Algebra for the backends of this library, and algebra_type names
+    it as in odeint. `Operations` is the stage-combination code the executors call
+    (core/fused_operations.hpp). */
 template <class Tableau, class State, class Value = double, class Deriv = State, class Time = Value,
           class Algebra = typename backend_dispatcher<State>::algebra_type,
           class Operations = typename backend_dispatcher<State>::operations_type>
 class explicit_rk
 {
     static_assert(check_butcher_tableau<Tableau>(), "");
-    using backend = tiled_backend<Algebra>;
+    static_assert(detail::check_backend<State, Algebra>(), "");
+    using backend = detail::checked_backend_t<Algebra>;
     using workspace_type = typename backend::template workspace_type<Value>;
 
 public:
@@ -105,6 +90,9 @@ public:
     static constexpr order_type stepper_order_value = Tableau::stepper_order;
     static constexpr order_type error_order_value = Tableau::error_order;
     static constexpr bool is_embedded = is_embedded_tableau<Tableau>::value;
+    //! Algebra names a backend (core/backend.hpp). Where it does not, check_backend's
+    //! static_assert is the one error: the code that would run the step is not instantiated.
+    static constexpr bool backend_ok = is_tiled_backend<Algebra>::value;
 
     explicit explicit_rk(const tiled::tiling& config = tiled::tiling::automatic(), const Algebra& algebra = Algebra())
         : m_shared(std::make_shared<shared_state>(config)), m_algebra(algebra)
@@ -196,21 +184,26 @@ public:
                                                const error_norm_params<Value>& params,
                                                unsigned long long keep_derivatives = 0)
     {
-        using sys_type = typename odeint::unwrap_reference<System>::type;
-        static_assert(detail::check_limited_access_system<sys_type, Value, Time>(), "");
-        const sys_type& sys = system;
-        const std::size_t n = detail::state_size(in);
-        const std::size_t d = static_cast<std::size_t>(sys.access_distance());
-        validate_step(n, detail::state_size(out), t, dt);
-        if (n == 0) return error_norm_block<Value>();
-        chain_options options;
-        options.fused_error_norm = true;
-        options.keep_derivatives = keep_derivatives;
-        const tiling_plan& plan = plan_for<true>(n, d, options);
-        return detail::run_access_checked(m_shared->access_record, Tableau::name, sys, n, [&](const auto& s) {
-            return backend::executor_type::template run_error_norm<Tableau, Operations>(
-                plan, m_shared->workspace, s, detail::state_data(in), detail::state_data(out), t, dt, params);
-        });
+        if constexpr (!backend_ok)
+            return error_norm_block<Value>();
+        else
+        {
+            using sys_type = typename odeint::unwrap_reference<System>::type;
+            static_assert(detail::check_limited_access_system<sys_type, Value, Time>(), "");
+            const sys_type& sys = system;
+            const std::size_t n = detail::state_size(in);
+            const std::size_t d = static_cast<std::size_t>(sys.access_distance());
+            validate_step(n, detail::state_size(out), t, dt);
+            if (n == 0) return error_norm_block<Value>();
+            chain_options options;
+            options.fused_error_norm = true;
+            options.keep_derivatives = keep_derivatives;
+            const tiling_plan& plan = plan_for<true>(n, d, options);
+            return detail::run_access_checked(m_shared->access_record, Tableau::name, sys, n, [&](const auto& s) {
+                return backend::executor_type::template run_error_norm<Tableau, Operations>(
+                    plan, m_shared->workspace, s, detail::state_data(in), detail::state_data(out), t, dt, params);
+            });
+        }
     }
 
     //! F_j of the last do_step_error_norm that kept it (bit j of keep_derivatives): n values,
@@ -225,7 +218,8 @@ public:
     template <class StateIn, class StateOut>
     static void copy_state(const StateIn& from, StateOut& to)
     {
-        backend::executor_type::copy_values(detail::state_data(from), detail::state_data(to), detail::state_size(from));
+        if constexpr (backend_ok)
+            backend::executor_type::copy_values(detail::state_data(from), detail::state_data(to), detail::state_size(from));
     }
 
     //! out = 1 x + c_0 k_0 + ... + c_{K-1} k_{K-1} on n values with the backend, summed in
@@ -233,7 +227,7 @@ public:
     template <std::size_t K>
     static void scale_sum(Value* out, const Value* x, const Value (&c)[K], const Value* const (&k)[K], std::size_t n)
     {
-        backend::executor_type::scale_sum(out, x, c, k, n);
+        if constexpr (backend_ok) backend::executor_type::scale_sum(out, x, c, k, n);
     }
 
 private:
@@ -302,6 +296,12 @@ private:
 
     template <bool WithError, class System, class StateIn, class StateOut, class Err>
     void step(System& system, const StateIn& in, StateOut& out, time_type t, time_type dt, Err* xerr)
+    {
+        if constexpr (backend_ok) step_impl<WithError>(system, in, out, t, dt, xerr);
+    }
+
+    template <bool WithError, class System, class StateIn, class StateOut, class Err>
+    void step_impl(System& system, const StateIn& in, StateOut& out, time_type t, time_type dt, Err* xerr)
     {
         using sys_type = typename odeint::unwrap_reference<System>::type;
         static_assert(detail::check_limited_access_system<sys_type, Value, Time>(), "");

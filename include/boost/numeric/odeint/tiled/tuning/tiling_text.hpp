@@ -20,7 +20,7 @@
 #include <stdexcept>
 #include <string>
 
-#include <boost/numeric/odeint/tiled/plan/tiling.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 

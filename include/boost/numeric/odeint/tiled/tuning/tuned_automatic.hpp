@@ -24,9 +24,9 @@
 #include <optional>
 #include <string>
 
-#include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
-#include <boost/numeric/odeint/tiled/plan/tiling.hpp>
-#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
+#include <boost/numeric/odeint/tiled/core/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/tuning/tuning_cache.hpp>
 #include <boost/numeric/odeint/tiled/tuning/tuning_key.hpp>
 

@@ -57,7 +57,7 @@
 #include <unistd.h>
 #endif
 
-#include <boost/numeric/odeint/tiled/plan/tiling.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling.hpp>
 #include <boost/numeric/odeint/tiled/tuning/tiling_text.hpp>
 #include <boost/numeric/odeint/tiled/tuning/tuning_key.hpp>
 

@@ -19,7 +19,7 @@
 #include <string>
 #include <tuple>
 
-#include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/core/link_chain.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 

@@ -32,8 +32,8 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_executor.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/streaming_layout.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_workspace.hpp>
-#include <boost/numeric/odeint/tiled/steppers/explicit_rk.hpp>
-#include <boost/numeric/odeint/tiled/traits/backend_dispatcher.hpp>
+#include <boost/numeric/odeint/tiled/core/backend.hpp>
+#include <boost/numeric/odeint/tiled/core/state_access.hpp>
 #include <boost/numeric/odeint/tiled/tuning/tuned_automatic.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {

@@ -38,8 +38,8 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/register_tile_kernel.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/stage_kernel.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/streaming_tile_kernel.hpp>
-#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
-#include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
+#include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
 

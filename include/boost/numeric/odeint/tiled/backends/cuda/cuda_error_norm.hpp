@@ -32,7 +32,7 @@
 #include <cuda_runtime_api.h>
 
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
-#include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 

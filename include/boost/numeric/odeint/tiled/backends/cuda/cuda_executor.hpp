@@ -33,9 +33,9 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_state_kernels.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_workspace.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/given_first_derivative.hpp>
-#include <boost/numeric/odeint/tiled/detail/step_vectors.hpp>
-#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
-#include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/core/step_vectors.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
+#include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 

@@ -27,7 +27,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/device_plan.hpp>
-#include <boost/numeric/odeint/tiled/detail/step_vectors.hpp>
+#include <boost/numeric/odeint/tiled/core/step_vectors.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 

@@ -21,7 +21,7 @@
 
 #include <boost/numeric/odeint/tiled/config.hpp>
 
-#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 

@@ -20,7 +20,7 @@
 #include <type_traits>
 
 #include <boost/numeric/odeint/tiled/config.hpp>
-#include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
 

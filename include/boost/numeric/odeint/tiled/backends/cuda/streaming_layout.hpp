@@ -21,7 +21,7 @@
 #include <vector>
 
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch_policy.hpp>
-#include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/core/link_chain.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
 

@@ -54,10 +54,10 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/given_first_derivative.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/streaming_layout.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/tile_meta_args.hpp>
-#include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
-#include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
-#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
-#include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/core/link_dispatch.hpp>
+#include <boost/numeric/odeint/tiled/core/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
+#include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
 

@@ -49,10 +49,10 @@
 
 #include <boost/numeric/odeint/tiled/backends/tbb/tbb_workspace.hpp>
 #include <boost/numeric/odeint/tiled/backends/tbb/tuning.hpp>
-#include <boost/numeric/odeint/tiled/detail/link_dispatch.hpp>
-#include <boost/numeric/odeint/tiled/detail/step_vectors.hpp>
-#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
-#include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/core/link_dispatch.hpp>
+#include <boost/numeric/odeint/tiled/core/step_vectors.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
+#include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
 #include <boost/numeric/odeint/tiled/system/range_rhs.hpp>
 #include <boost/numeric/odeint/tiled/system/stage_view.hpp>
 

@@ -21,7 +21,7 @@
 #include <new>
 #include <vector>
 
-#include <boost/numeric/odeint/tiled/detail/step_vectors.hpp>
+#include <boost/numeric/odeint/tiled/core/step_vectors.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 

@@ -31,7 +31,7 @@
 #include <tbb/task_arena.h>
 
 #include <boost/numeric/odeint/tiled/backends/tbb/tbb_launch_policy.hpp>
-#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 

@@ -1,19 +1,17 @@
 /*
- boost/numeric/odeint/tiled/traits/backend_dispatcher.hpp
+ boost/numeric/odeint/tiled/backends/tbb/tbb_backend.hpp
 
- Which backend a tiled stepper uses, chosen from its state type the way odeint's
- algebra_dispatcher chooses an algebra: host containers get the TBB backend
- (tbb_algebra and fused_operations); the CUDA backend specialises this for
- thrust::device_vector. tiled_backend<Algebra> then names what the algebra's
- backend brings: its executor, its workspace and how it resolves automatic() (the
- tuning cache, then its model).
- Extension hook: specialise backend_dispatcher_sfinae for your own state types.
+ Registers the TBB backend with the core (core/backend.hpp): it is the default
+ backend of host-memory states (std::vector, std::array, boost::array, any
+ container whose data() is a raw pointer), and tiled_backend<tbb_algebra> names
+ what it brings: the TBB executor, its workspace, host_access_record for the
+ checked mode, and how it resolves automatic() (the tuning cache, then its model).
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
 */
-#ifndef BOOST_NUMERIC_ODEINT_TILED_TRAITS_BACKEND_DISPATCHER_HPP_INCLUDED
-#define BOOST_NUMERIC_ODEINT_TILED_TRAITS_BACKEND_DISPATCHER_HPP_INCLUDED
+#ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TBB_BACKEND_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TBB_BACKEND_HPP_INCLUDED
 
 #include <boost/numeric/odeint/tiled/config.hpp>
 
@@ -23,25 +21,20 @@
 #include <boost/numeric/odeint/tiled/backends/tbb/tbb_executor.hpp>
 #include <boost/numeric/odeint/tiled/backends/tbb/tbb_workspace.hpp>
 #include <boost/numeric/odeint/tiled/backends/tbb/tuning.hpp>
-#include <boost/numeric/odeint/tiled/steppers/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/core/backend.hpp>
+#include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
 #include <boost/numeric/odeint/tiled/system/access_check.hpp>
 #include <boost/numeric/odeint/tiled/tuning/tuned_automatic.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 
-template <class State, class Enable = void>
-struct backend_dispatcher_sfinae
+//! Host-memory states run on TBB unless backend_dispatcher_sfinae says otherwise.
+template <>
+struct default_backend<host_memory>
 {
     using algebra_type = tbb_algebra;
     using operations_type = fused_operations;
 };
-
-template <class State>
-struct backend_dispatcher : backend_dispatcher_sfinae<State> {};
-
-//! What a backend brings to a tiled stepper; specialised per backend algebra.
-template <class Algebra>
-struct tiled_backend;
 
 template <>
 struct tiled_backend<tbb_algebra>
@@ -64,4 +57,4 @@ struct tiled_backend<tbb_algebra>
 
 }}}} // namespace boost::numeric::odeint::tiled
 
-#endif // BOOST_NUMERIC_ODEINT_TILED_TRAITS_BACKEND_DISPATCHER_HPP_INCLUDED
+#endif // BOOST_NUMERIC_ODEINT_TILED_BACKENDS_TBB_TBB_BACKEND_HPP_INCLUDED

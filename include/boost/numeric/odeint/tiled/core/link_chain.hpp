@@ -1,5 +1,5 @@
 /*
- boost/numeric/odeint/tiled/plan/link_chain.hpp
+ boost/numeric/odeint/tiled/core/link_chain.hpp
 
  The dependency chain of one explicit RK step (Werner's thesis, §6.6; see
  doc/how_it_works.md, "References"): link j
@@ -18,8 +18,8 @@
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
 */
-#ifndef BOOST_NUMERIC_ODEINT_TILED_PLAN_LINK_CHAIN_HPP_INCLUDED
-#define BOOST_NUMERIC_ODEINT_TILED_PLAN_LINK_CHAIN_HPP_INCLUDED
+#ifndef BOOST_NUMERIC_ODEINT_TILED_CORE_LINK_CHAIN_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_CORE_LINK_CHAIN_HPP_INCLUDED
 
 #include <boost/numeric/odeint/tiled/config.hpp>
 
@@ -208,4 +208,4 @@ link_chain make_link_chain(const chain_options& options = chain_options())
 
 }}}} // namespace boost::numeric::odeint::tiled
 
-#endif // BOOST_NUMERIC_ODEINT_TILED_PLAN_LINK_CHAIN_HPP_INCLUDED
+#endif // BOOST_NUMERIC_ODEINT_TILED_CORE_LINK_CHAIN_HPP_INCLUDED

@@ -1,5 +1,5 @@
 /*
- boost/numeric/odeint/tiled/plan/tiling.hpp
+ boost/numeric/odeint/tiled/core/tiling.hpp
 
  tiled::tiling, the user's choice of how a step is fused and tiled:
  automatic() (default), none(), trapezoidal(width, height), hexagonal(width, height),
@@ -12,8 +12,8 @@
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
 */
-#ifndef BOOST_NUMERIC_ODEINT_TILED_PLAN_TILING_HPP_INCLUDED
-#define BOOST_NUMERIC_ODEINT_TILED_PLAN_TILING_HPP_INCLUDED
+#ifndef BOOST_NUMERIC_ODEINT_TILED_CORE_TILING_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_CORE_TILING_HPP_INCLUDED
 
 #include <boost/numeric/odeint/tiled/config.hpp>
 
@@ -207,4 +207,4 @@ inline std::string tiling::to_string() const
 
 }}}} // namespace boost::numeric::odeint::tiled
 
-#endif // BOOST_NUMERIC_ODEINT_TILED_PLAN_TILING_HPP_INCLUDED
+#endif // BOOST_NUMERIC_ODEINT_TILED_CORE_TILING_HPP_INCLUDED

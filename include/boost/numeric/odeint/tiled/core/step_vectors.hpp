@@ -1,5 +1,5 @@
 /*
- boost/numeric/odeint/tiled/detail/step_vectors.hpp
+ boost/numeric/odeint/tiled/core/step_vectors.hpp
 
  What every executor does before a step's kernels run, backend-neutral: bind the
  vectors the plan addresses by vector_ids (the input state, the output, the error
@@ -13,8 +13,8 @@
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
 */
-#ifndef BOOST_NUMERIC_ODEINT_TILED_DETAIL_STEP_VECTORS_HPP_INCLUDED
-#define BOOST_NUMERIC_ODEINT_TILED_DETAIL_STEP_VECTORS_HPP_INCLUDED
+#ifndef BOOST_NUMERIC_ODEINT_TILED_CORE_STEP_VECTORS_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_CORE_STEP_VECTORS_HPP_INCLUDED
 
 #include <boost/numeric/odeint/tiled/config.hpp>
 
@@ -22,8 +22,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
-#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
+#include <boost/numeric/odeint/tiled/core/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
 
@@ -129,4 +129,4 @@ private:
 
 }}}}} // namespace boost::numeric::odeint::tiled::detail
 
-#endif // BOOST_NUMERIC_ODEINT_TILED_DETAIL_STEP_VECTORS_HPP_INCLUDED
+#endif // BOOST_NUMERIC_ODEINT_TILED_CORE_STEP_VECTORS_HPP_INCLUDED

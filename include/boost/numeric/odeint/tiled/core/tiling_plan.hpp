@@ -1,5 +1,5 @@
 /*
- boost/numeric/odeint/tiled/plan/tiling_plan.hpp
+ boost/numeric/odeint/tiled/core/tiling_plan.hpp
 
  The backend-independent schedule of one step: make_tiling_plan(chain, n, d, tiling)
  turns the link chain of a method, the system size n, the access distance d and a
@@ -18,8 +18,8 @@
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
 */
-#ifndef BOOST_NUMERIC_ODEINT_TILED_PLAN_TILING_PLAN_HPP_INCLUDED
-#define BOOST_NUMERIC_ODEINT_TILED_PLAN_TILING_PLAN_HPP_INCLUDED
+#ifndef BOOST_NUMERIC_ODEINT_TILED_CORE_TILING_PLAN_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_CORE_TILING_PLAN_HPP_INCLUDED
 
 #include <boost/numeric/odeint/tiled/config.hpp>
 
@@ -30,9 +30,9 @@
 #include <string>
 #include <vector>
 
-#include <boost/numeric/odeint/tiled/plan/interval.hpp>
-#include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
-#include <boost/numeric/odeint/tiled/plan/tiling.hpp>
+#include <boost/numeric/odeint/tiled/core/interval.hpp>
+#include <boost/numeric/odeint/tiled/core/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 
@@ -461,4 +461,4 @@ inline tiling_plan make_tiling_plan(const link_chain& chain, std::size_t n, std:
 
 }}}} // namespace boost::numeric::odeint::tiled
 
-#endif // BOOST_NUMERIC_ODEINT_TILED_PLAN_TILING_PLAN_HPP_INCLUDED
+#endif // BOOST_NUMERIC_ODEINT_TILED_CORE_TILING_PLAN_HPP_INCLUDED

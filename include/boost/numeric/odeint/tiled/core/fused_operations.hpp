@@ -1,5 +1,5 @@
 /*
- boost/numeric/odeint/tiled/steppers/fused_operations.hpp
+ boost/numeric/odeint/tiled/core/fused_operations.hpp
 
  The operations of a tiled stepper: the linear combinations LC_j of every link,
  generated at compile time from the tableau (zero coefficients cost nothing),
@@ -13,8 +13,8 @@
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
 */
-#ifndef BOOST_NUMERIC_ODEINT_TILED_STEPPERS_FUSED_OPERATIONS_HPP_INCLUDED
-#define BOOST_NUMERIC_ODEINT_TILED_STEPPERS_FUSED_OPERATIONS_HPP_INCLUDED
+#ifndef BOOST_NUMERIC_ODEINT_TILED_CORE_FUSED_OPERATIONS_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_CORE_FUSED_OPERATIONS_HPP_INCLUDED
 
 #include <cmath>
 #include <cstddef>
@@ -23,7 +23,7 @@
 #include <utility>
 
 #include <boost/numeric/odeint/tiled/config.hpp>
-#include <boost/numeric/odeint/tiled/plan/link_chain.hpp>
+#include <boost/numeric/odeint/tiled/core/link_chain.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/butcher_tableau.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
@@ -239,4 +239,4 @@ private:
 
 }}}} // namespace boost::numeric::odeint::tiled
 
-#endif // BOOST_NUMERIC_ODEINT_TILED_STEPPERS_FUSED_OPERATIONS_HPP_INCLUDED
+#endif // BOOST_NUMERIC_ODEINT_TILED_CORE_FUSED_OPERATIONS_HPP_INCLUDED

@@ -1,5 +1,5 @@
 /*
- boost/numeric/odeint/tiled/detail/link_dispatch.hpp
+ boost/numeric/odeint/tiled/core/link_dispatch.hpp
 
  Turns a run-time link index into a compile-time one: plans are run-time data,
  while each link's linear combination is generated from the tableau at compile time.
@@ -7,8 +7,8 @@
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
 */
-#ifndef BOOST_NUMERIC_ODEINT_TILED_DETAIL_LINK_DISPATCH_HPP_INCLUDED
-#define BOOST_NUMERIC_ODEINT_TILED_DETAIL_LINK_DISPATCH_HPP_INCLUDED
+#ifndef BOOST_NUMERIC_ODEINT_TILED_CORE_LINK_DISPATCH_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_CORE_LINK_DISPATCH_HPP_INCLUDED
 
 #include <cstddef>
 #include <type_traits>
@@ -46,4 +46,4 @@ BOOST_ODEINT_TILED_HD void for_each_index(F&& f)
 
 }}}}} // namespace boost::numeric::odeint::tiled::detail
 
-#endif // BOOST_NUMERIC_ODEINT_TILED_DETAIL_LINK_DISPATCH_HPP_INCLUDED
+#endif // BOOST_NUMERIC_ODEINT_TILED_CORE_LINK_DISPATCH_HPP_INCLUDED

@@ -1,5 +1,5 @@
 /*
- boost/numeric/odeint/tiled/plan/interval.hpp
+ boost/numeric/odeint/tiled/core/interval.hpp
 
  Half-open component intervals [first, last) and small sorted sets of them: the
  vocabulary of the tiling plan (which components an operation computes, reads
@@ -8,8 +8,8 @@
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
 */
-#ifndef BOOST_NUMERIC_ODEINT_TILED_PLAN_INTERVAL_HPP_INCLUDED
-#define BOOST_NUMERIC_ODEINT_TILED_PLAN_INTERVAL_HPP_INCLUDED
+#ifndef BOOST_NUMERIC_ODEINT_TILED_CORE_INTERVAL_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_CORE_INTERVAL_HPP_INCLUDED
 
 #include <boost/numeric/odeint/tiled/config.hpp>
 
@@ -149,4 +149,4 @@ inline std::vector<interval>::const_iterator first_overlap(const std::vector<int
 
 }}}} // namespace boost::numeric::odeint::tiled
 
-#endif // BOOST_NUMERIC_ODEINT_TILED_PLAN_INTERVAL_HPP_INCLUDED
+#endif // BOOST_NUMERIC_ODEINT_TILED_CORE_INTERVAL_HPP_INCLUDED

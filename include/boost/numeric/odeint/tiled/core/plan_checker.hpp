@@ -1,5 +1,5 @@
 /*
- boost/numeric/odeint/tiled/plan/plan_checker.hpp
+ boost/numeric/odeint/tiled/core/plan_checker.hpp
 
  check_plan(plan) proves a tiling plan right, independently of how it was built:
    1. every component of every link is computed by exactly one tile (overlapped
@@ -16,8 +16,8 @@
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
 */
-#ifndef BOOST_NUMERIC_ODEINT_TILED_PLAN_PLAN_CHECKER_HPP_INCLUDED
-#define BOOST_NUMERIC_ODEINT_TILED_PLAN_PLAN_CHECKER_HPP_INCLUDED
+#ifndef BOOST_NUMERIC_ODEINT_TILED_CORE_PLAN_CHECKER_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_CORE_PLAN_CHECKER_HPP_INCLUDED
 
 #include <boost/numeric/odeint/tiled/config.hpp>
 
@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include <boost/numeric/odeint/tiled/plan/tiling_plan.hpp>
+#include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 
@@ -173,4 +173,4 @@ inline plan_check_result check_plan(const tiling_plan& plan)
 
 }}}} // namespace boost::numeric::odeint::tiled
 
-#endif // BOOST_NUMERIC_ODEINT_TILED_PLAN_PLAN_CHECKER_HPP_INCLUDED
+#endif // BOOST_NUMERIC_ODEINT_TILED_CORE_PLAN_CHECKER_HPP_INCLUDED
