@@ -54,6 +54,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_CORE_BACKEND_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_CORE_BACKEND_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cstddef>
 #include <type_traits>
 #include <utility>

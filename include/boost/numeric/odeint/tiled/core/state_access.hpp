@@ -12,6 +12,8 @@
 #ifndef BOOST_NUMERIC_ODEINT_TILED_CORE_STATE_ACCESS_HPP_INCLUDED
 #define BOOST_NUMERIC_ODEINT_TILED_CORE_STATE_ACCESS_HPP_INCLUDED
 
+#include <boost/numeric/odeint/tiled/config.hpp>
+
 #include <cstddef>
 #include <memory>
 #include <type_traits>
