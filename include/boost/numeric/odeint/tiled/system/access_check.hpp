@@ -118,8 +118,11 @@ BOOST_ODEINT_TILED_HD inline void record_access_violation(access_violation* reco
 }
 
 /*! The view a checked step hands the system: reads of y[lo .. hi] go through to
-    the backend's view, anything else is recorded and answered with y[safe] (a
-    component the window always holds). */
+    the backend's view, anything else is answered with y[safe] (a component the
+    window always holds) and noted in *bad, a variable of the caller's, which records
+    it once the system's call has returned. Keeping the shared record's atomic out of
+    the reads keeps every read's code a select, and nvcc 13 crashes (cicc) on some
+    long-chain kernels where each inlined read carries the record's stores. */
 template <class Y>
 struct checked_view
 {
@@ -127,19 +130,14 @@ struct checked_view
     long long lo;
     long long hi;
     long long safe;
-    long long first;
-    long long last;
-    access_violation* record;
+    long long* bad;
 
     BOOST_ODEINT_TILED_HD decltype(auto) operator[](std::size_t i) const
     {
         const long long k = static_cast<long long>(i);
-        if (k < lo || k > hi)
-        {
-            record_access_violation(record, first, last, k);
-            return y[static_cast<std::size_t>(safe)];
-        }
-        return y[i];
+        const bool inside = k >= lo && k <= hi;
+        if (!inside) *bad = k;
+        return y[static_cast<std::size_t>(inside ? k : safe)];
     }
 };
 
@@ -182,8 +180,11 @@ public:
     BOOST_ODEINT_TILED_HD auto operator()(std::size_t j, const Y& y, Time t) const
     {
         const long long jj = static_cast<long long>(j);
-        const detail::checked_view<Y> view{y, window_lo(jj), window_hi(jj), jj, jj, jj + 1, m_record};
-        return m_sys(j, view, t);
+        long long bad = no_violation;
+        const detail::checked_view<Y> view{y, window_lo(jj), window_hi(jj), jj, &bad};
+        const auto f = m_sys(j, view, t);
+        if (bad != no_violation) detail::record_access_violation(m_record, jj, jj + 1, bad);
+        return f;
     }
 
     template <class Y, class Out, class Time, class S = System,
@@ -193,13 +194,18 @@ public:
     void evaluate_range(std::size_t first, std::size_t last, const Y& y, Out* dydt, Time t) const
     {
         const long long a = static_cast<long long>(first), b = static_cast<long long>(last);
-        const detail::checked_view<Y> view{y, window_lo(a), window_hi(b - 1), a, a, b, m_record};
+        long long bad = no_violation;
+        const detail::checked_view<Y> view{y, window_lo(a), window_hi(b - 1), a, &bad};
         m_sys.evaluate_range(first, last, view, dydt, t);
+        if (bad != no_violation) detail::record_access_violation(m_record, a, b, bad);
     }
 
     const System& system() const { return m_sys; }
 
 private:
+    //! No index a view can be asked for: size_t indices are at most 2^64 - 1, read as -1.
+    static constexpr long long no_violation = (long long)(~0ULL >> 1);
+
     BOOST_ODEINT_TILED_HD long long window_lo(long long j) const { return j - m_d < 0 ? 0 : j - m_d; }
     BOOST_ODEINT_TILED_HD long long window_hi(long long j) const { return j + m_d >= m_n ? m_n - 1 : j + m_d; }
 
