@@ -31,7 +31,7 @@ struct tbb_launch_policy
     //! Cost per link of a multi-thread tile (barriers, shares taken over from late workers, idle narrow links) [cpu].
     static constexpr double team_penalty_per_link = 1.5;
     //! Where every vector fits in the last-level cache tiles buy locality alone and pay their edges: one-thread tiles at least this many times their least width, else none().
-    static constexpr std::size_t in_cache_width_factor = 4;
+    static constexpr std::size_t in_cache_width_factor = 2;
 };
 
 }}}} // namespace boost::numeric::odeint::tiled
