@@ -18,11 +18,14 @@
 #define BOOST_ODEINT_TILED_CHECK_ACCESS 1
 
 #include "support/cuda_test.hpp"
+#include "support/expect_access_error.hpp"
 
 #include <cstddef>
 #include <functional>
 #include <string>
 #include <vector>
+
+using boost_odeint_tiled_test::expect_access_error;
 
 namespace {
 
@@ -75,27 +78,6 @@ const std::vector<tiled::tiling>& tilings()
     return t;
 }
 
-void expect_caught(const std::function<void()>& step, std::size_t declared, std::size_t n, const std::string& what)
-{
-    BOOST_TEST_CONTEXT(what)
-    {
-        try
-        {
-            step();
-            BOOST_ERROR("no access_distance_error");
-        }
-        catch (const tiled::access_distance_error& e)
-        {
-            const std::string msg = e.what();
-            BOOST_TEST_INFO("what() = " << msg);
-            BOOST_TEST(msg.find("checked mode") != std::string::npos);
-            BOOST_TEST(msg.find("access_distance() is " + std::to_string(declared)) != std::string::npos);
-            BOOST_TEST(e.declared_access_distance() == declared);
-            const long long j = (long long)e.component(), i = e.index();
-            BOOST_TEST((i < 0 || i >= (long long)n || (i < j ? j - i : i - j) > (long long)declared));
-        }
-    }
-}
 
 } // namespace
 
@@ -110,11 +92,11 @@ BOOST_AUTO_TEST_CASE(checked_gpu_steps_stop_a_system_that_under_declares_by_one_
             const std::string name = config.to_string() + ", d = " + std::to_string(sys.d);
             tiled::runge_kutta4<device_state> rk4(config);
             device_state x = initial(n);
-            expect_caught([&] { rk4.do_step(sys, x, 0.0, 0.01); }, sys.d, n, "rk4 " + name);
+            expect_access_error([&] { rk4.do_step(sys, x, 0.0, 0.01); }, sys.d, n, "rk4 " + name);
 
             tiled::runge_kutta_dopri5<device_state> dopri(config);
             device_state y = initial(n), out(n), err(n);
-            expect_caught([&] { dopri.do_step(sys, y, 0.0, out, 0.01, err); }, sys.d, n, "dopri5 " + name);
+            expect_access_error([&] { dopri.do_step(sys, y, 0.0, out, 0.01, err); }, sys.d, n, "dopri5 " + name);
         }
 }
 
@@ -124,7 +106,8 @@ BOOST_AUTO_TEST_CASE(checked_adaptive_gpu_steps_stop_too)
     const reaching_chain sys{n, 2, 3};
     auto stepper = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<device_state>());
     device_state x = initial(n);
-    expect_caught([&] { odeint::integrate_adaptive(stepper, sys, x, 0.0, 0.1, 0.01); }, 2, n, "controlled dopri5");
+    expect_access_error([&] { odeint::integrate_adaptive(stepper, sys, x, 0.0, 0.1, 0.01); }, 2, n,
+                        "controlled dopri5");
 }
 
 BOOST_AUTO_TEST_CASE(a_read_outside_the_state_is_named_and_the_context_stays_usable)

@@ -25,8 +25,12 @@
 #include <string>
 #include <vector>
 
+#include "support/expect_access_error.hpp"
+
 namespace odeint = boost::numeric::odeint;
 namespace tiled = boost::numeric::odeint::tiled;
+
+using boost_odeint_tiled_test::expect_access_error;
 
 namespace {
 
@@ -98,30 +102,6 @@ const std::vector<tiled::tiling>& tilings()
     return t;
 }
 
-/*! `step` must throw access_distance_error whose message names the declared d and the
-    checked mode, with a component and index whose distance exceeds d. */
-void expect_caught(const std::function<void()>& step, std::size_t declared, std::size_t n, const std::string& what)
-{
-    BOOST_TEST_CONTEXT(what)
-    {
-        try
-        {
-            step();
-            BOOST_ERROR("no access_distance_error");
-        }
-        catch (const tiled::access_distance_error& e)
-        {
-            const std::string msg = e.what();
-            BOOST_TEST_INFO("what() = " << msg);
-            BOOST_TEST(msg.find("checked mode") != std::string::npos);
-            BOOST_TEST(msg.find("access_distance() is " + std::to_string(declared)) != std::string::npos);
-            BOOST_TEST(msg.find("y[" + std::to_string(e.index()) + "]") != std::string::npos);
-            BOOST_TEST(e.declared_access_distance() == declared);
-            const long long j = (long long)e.component(), i = e.index();
-            BOOST_TEST((i < 0 || i >= (long long)n || (i < j ? j - i : i - j) > (long long)declared));
-        }
-    }
-}
 
 } // namespace
 
@@ -181,11 +161,11 @@ BOOST_AUTO_TEST_CASE(checked_steps_stop_a_system_that_under_declares_by_one_with
         const std::string name = config.to_string();
         tiled::runge_kutta4<state> rk4(config);
         state x = initial(n);
-        expect_caught([&] { rk4.do_step(sys, x, 0.0, 0.01); }, 1, n, "rk4 " + name);
+        expect_access_error([&] { rk4.do_step(sys, x, 0.0, 0.01); }, 1, n, "rk4 " + name);
 
         tiled::runge_kutta_dopri5<state> dopri(config);
         state y = initial(n), out(n), err(n);
-        expect_caught([&] { dopri.do_step(sys, y, 0.0, out, 0.01, err); }, 1, n, "dopri5 with error " + name);
+        expect_access_error([&] { dopri.do_step(sys, y, 0.0, out, 0.01, err); }, 1, n, "dopri5 with error " + name);
     }
 }
 
@@ -197,7 +177,7 @@ BOOST_AUTO_TEST_CASE(checked_steps_stop_a_system_that_under_declares_by_many)
     {
         tiled::runge_kutta_cash_karp54<state> st(config);
         state x = initial(n);
-        expect_caught([&] { st.do_step(sys, x, 0.0, 0.01); }, 4, n, "cash_karp54 " + config.to_string());
+        expect_access_error([&] { st.do_step(sys, x, 0.0, 0.01); }, 4, n, "cash_karp54 " + config.to_string());
     }
 }
 
@@ -208,12 +188,14 @@ BOOST_AUTO_TEST_CASE(checked_adaptive_and_dense_output_steppers_stop_too)
     {
         auto stepper = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<state>());
         state x = initial(n);
-        expect_caught([&] { odeint::integrate_adaptive(stepper, sys, x, 0.0, 0.1, 0.01); }, 2, n, "controlled dopri5");
+        expect_access_error([&] { odeint::integrate_adaptive(stepper, sys, x, 0.0, 0.1, 0.01); }, 2, n,
+                            "controlled dopri5");
     }
     {
         auto stepper = odeint::make_dense_output(1e-8, 1e-8, tiled::runge_kutta_dopri5<state>());
         state x = initial(n);
-        expect_caught([&] { odeint::integrate_adaptive(stepper, sys, x, 0.0, 0.1, 0.01); }, 2, n, "dense dopri5");
+        expect_access_error([&] { odeint::integrate_adaptive(stepper, sys, x, 0.0, 0.1, 0.01); }, 2, n,
+                            "dense dopri5");
     }
 }
 
@@ -275,7 +257,8 @@ BOOST_AUTO_TEST_CASE(checked_steps_of_a_correct_system_give_the_same_bits_as_unc
         for (int s = 0; s < 20; ++s) st.do_step(sys, checked, 0.01 * s, 0.01);
 
         // the same plan through the executor with the system itself
-        const tiled::tiling_plan plan = tiled::make_tiling_plan(tiled::make_link_chain<tableau, false>(), n, 3, config);
+        const tiled::tiling_plan plan =
+            tiled::make_tiling_plan(tiled::make_link_chain<tableau, false>(), n, 3, config);
         tiled::tbb_workspace<double> ws;
         state a = initial(n), b(n);
         for (int s = 0; s < 20; ++s)
