@@ -269,7 +269,7 @@ BOOST_AUTO_TEST_CASE(bruss2d_simd_lanes_are_those_of_the_isa_this_test_is_built_
 }
 #endif
 
-BOOST_AUTO_TEST_CASE(bruss2d_uses_the_digest_constants_and_diffusion_scale)
+BOOST_AUTO_TEST_CASE(bruss2d_uses_the_thesis_constants_and_diffusion_scale)
 {
     const problems::bruss2d sys(5, 4);
     BOOST_TEST(sys.alpha() == 2e-3);
