@@ -18,7 +18,7 @@
 #define BOOST_ODEINT_TILED_CHECK_ACCESS 1
 
 #include "support/cuda_test.hpp"
-#include "support/expect_access_error.hpp"
+#include "support/access_check_support.hpp"
 
 #include <cstddef>
 #include <functional>
@@ -26,43 +26,11 @@
 #include <vector>
 
 using boost_odeint_tiled_test::expect_access_error;
+using boost_odeint_tiled_test::reaching_chain;
+using boost_odeint_tiled_test::unclipped_chain;
+using boost_odeint_tiled_test::access_check_state;
 
 namespace {
-
-//! dy_j/dt = 0.1 (y_{j-reach} - 2 y_j + y_{j+reach}) (clipped), declaring d.
-struct reaching_chain
-{
-    std::size_t n;
-    std::size_t d;
-    std::size_t reach;
-
-    BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return d; }
-    template <class Y, class Time>
-    BOOST_ODEINT_TILED_HD double operator()(std::size_t j, const Y& y, Time) const
-    {
-        const double left = j >= reach ? y[j - reach] : y[j];
-        const double right = j + reach < n ? y[j + reach] : y[j];
-        return 0.1 * (left - 2.0 * y[j] + right);
-    }
-};
-
-//! Component 0 reads y[-1].
-struct unclipped_chain
-{
-    BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return 1; }
-    template <class Y, class Time>
-    BOOST_ODEINT_TILED_HD double operator()(std::size_t j, const Y& y, Time) const
-    {
-        return y[j - 1] - y[j];
-    }
-};
-
-host_state initial(std::size_t n)
-{
-    host_state x(n);
-    for (std::size_t j = 0; j < n; ++j) x[j] = 1.0 + 0.5 * double((j * 7919) % 101) / 101.0;
-    return x;
-}
 
 //! Tilings that select each kernel family of the CUDA executor.
 const std::vector<tiled::tiling>& tilings()
@@ -91,11 +59,11 @@ BOOST_AUTO_TEST_CASE(checked_gpu_steps_stop_a_system_that_under_declares_by_one_
         {
             const std::string name = config.to_string() + ", d = " + std::to_string(sys.d);
             tiled::runge_kutta4<device_state> rk4(config);
-            device_state x = initial(n);
+            device_state x = access_check_state(n);
             expect_access_error([&] { rk4.do_step(sys, x, 0.0, 0.01); }, sys.d, n, "rk4 " + name);
 
             tiled::runge_kutta_dopri5<device_state> dopri(config);
-            device_state y = initial(n), out(n), err(n);
+            device_state y = access_check_state(n), out(n), err(n);
             expect_access_error([&] { dopri.do_step(sys, y, 0.0, out, 0.01, err); }, sys.d, n, "dopri5 " + name);
         }
 }
@@ -105,7 +73,7 @@ BOOST_AUTO_TEST_CASE(checked_adaptive_gpu_steps_stop_too)
     const std::size_t n = 30000;
     const reaching_chain sys{n, 2, 3};
     auto stepper = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<device_state>());
-    device_state x = initial(n);
+    device_state x = access_check_state(n);
     expect_access_error([&] { odeint::integrate_adaptive(stepper, sys, x, 0.0, 0.1, 0.01); }, 2, n,
                         "controlled dopri5");
 }
@@ -114,7 +82,7 @@ BOOST_AUTO_TEST_CASE(a_read_outside_the_state_is_named_and_the_context_stays_usa
 {
     const std::size_t n = 5000;
     tiled::runge_kutta4<device_state> st(tiled::tiling::trapezoidal(1000, 2));
-    device_state x = initial(n);
+    device_state x = access_check_state(n);
     try
     {
         st.do_step(unclipped_chain{}, x, 0.0, 0.01);
@@ -128,7 +96,7 @@ BOOST_AUTO_TEST_CASE(a_read_outside_the_state_is_named_and_the_context_stays_usa
     }
     // the same stepper, a correct system: no error, and the GPU still works
     const reaching_chain good{n, 2, 2};
-    device_state y = initial(n);
+    device_state y = access_check_state(n);
     BOOST_CHECK_NO_THROW(st.do_step(good, y, 0.0, 0.01));
     BOOST_TEST(cudaDeviceSynchronize() == cudaSuccess);
 }
@@ -141,8 +109,8 @@ BOOST_AUTO_TEST_CASE(checked_gpu_steps_of_a_correct_system_agree_with_the_tbb_ba
     {
         tiled::runge_kutta4<device_state> gpu(config);
         tiled::runge_kutta4<host_state> cpu(tiled::tiling::none());
-        device_state x = initial(n);
-        host_state ref = initial(n);
+        device_state x = access_check_state(n);
+        host_state ref = access_check_state(n);
         for (int s = 0; s < 50; ++s)
         {
             gpu.do_step(sys, x, 0.01 * s, 0.01);

@@ -25,45 +25,19 @@
 #include <string>
 #include <vector>
 
-#include "support/expect_access_error.hpp"
+#include "support/access_check_support.hpp"
 
 namespace odeint = boost::numeric::odeint;
 namespace tiled = boost::numeric::odeint::tiled;
 
 using boost_odeint_tiled_test::expect_access_error;
+using boost_odeint_tiled_test::reaching_chain;
+using boost_odeint_tiled_test::unclipped_chain;
+using boost_odeint_tiled_test::access_check_state;
 
 namespace {
 
 using state = std::vector<double>;
-
-/*! dy_j/dt = y_{j-reach} - 2 y_j + y_{j+reach} (clipped to the state), declaring d:
-    under-declared whenever reach > d. */
-struct reaching_chain
-{
-    std::size_t n;
-    std::size_t d;
-    std::size_t reach;
-
-    std::size_t access_distance() const { return d; }
-    template <class Y>
-    double operator()(std::size_t j, const Y& y, double) const
-    {
-        const double left = j >= reach ? y[j - reach] : y[j];
-        const double right = j + reach < n ? y[j + reach] : y[j];
-        return 0.1 * (left - 2.0 * y[j] + right);
-    }
-};
-
-//! Reads y[j - 1] and y[j + 1] without clipping: component 0 reads y[-1].
-struct unclipped_chain
-{
-    std::size_t access_distance() const { return 1; }
-    template <class Y>
-    double operator()(std::size_t j, const Y& y, double) const
-    {
-        return y[j - 1] - y[j];
-    }
-};
 
 //! A correct operator() with a range form that reads one component too far.
 struct wide_range_chain
@@ -84,13 +58,6 @@ struct wide_range_chain
         if (last + 1 < n) dydt[last - 1 - first] += 0.0 * y[last + 1];
     }
 };
-
-state initial(std::size_t n)
-{
-    state x(n);
-    for (std::size_t j = 0; j < n; ++j) x[j] = 1.0 + 0.5 * double((j * 7919) % 101) / 101.0;
-    return x;
-}
 
 const std::vector<tiled::tiling>& tilings()
 {
@@ -119,13 +86,13 @@ BOOST_AUTO_TEST_CASE(check_access_distance_finds_a_system_that_under_declares_by
     BOOST_TEST((r.index == j - 2 || r.index == j + 2));
     BOOST_TEST(r.message().find("access_distance() is 1") != std::string::npos);
     BOOST_TEST(r.message().find("2 away") != std::string::npos);
-    BOOST_CHECK_THROW(tiled::require_access_distance(sys, initial(500)), tiled::access_distance_error);
+    BOOST_CHECK_THROW(tiled::require_access_distance(sys, access_check_state(500)), tiled::access_distance_error);
 }
 
 BOOST_AUTO_TEST_CASE(check_access_distance_finds_a_system_that_under_declares_by_many)
 {
     const reaching_chain sys{1000, 3, 40};
-    const tiled::access_report r = tiled::check_access_distance(sys, initial(1000), 0.5);
+    const tiled::access_report r = tiled::check_access_distance(sys, access_check_state(1000), 0.5);
     BOOST_TEST(!r.ok());
     BOOST_TEST(r.farthest == 40u);
     BOOST_TEST(r.declared == 3u);
@@ -137,7 +104,7 @@ BOOST_AUTO_TEST_CASE(check_access_distance_accepts_a_system_that_keeps_to_its_d)
     const tiled::access_report r = tiled::check_access_distance(sys, std::size_t(300));
     BOOST_TEST(r.ok());
     BOOST_TEST(r.farthest == 5u);
-    BOOST_CHECK_NO_THROW(tiled::require_access_distance(sys, initial(300)));
+    BOOST_CHECK_NO_THROW(tiled::require_access_distance(sys, access_check_state(300)));
     // over-declaring is allowed
     BOOST_TEST(tiled::check_access_distance(reaching_chain{300, 9, 5}, std::size_t(300)).ok());
 }
@@ -160,11 +127,11 @@ BOOST_AUTO_TEST_CASE(checked_steps_stop_a_system_that_under_declares_by_one_with
     {
         const std::string name = config.to_string();
         tiled::runge_kutta4<state> rk4(config);
-        state x = initial(n);
+        state x = access_check_state(n);
         expect_access_error([&] { rk4.do_step(sys, x, 0.0, 0.01); }, 1, n, "rk4 " + name);
 
         tiled::runge_kutta_dopri5<state> dopri(config);
-        state y = initial(n), out(n), err(n);
+        state y = access_check_state(n), out(n), err(n);
         expect_access_error([&] { dopri.do_step(sys, y, 0.0, out, 0.01, err); }, 1, n, "dopri5 with error " + name);
     }
 }
@@ -176,7 +143,7 @@ BOOST_AUTO_TEST_CASE(checked_steps_stop_a_system_that_under_declares_by_many)
     for (const tiled::tiling& config : tilings())
     {
         tiled::runge_kutta_cash_karp54<state> st(config);
-        state x = initial(n);
+        state x = access_check_state(n);
         expect_access_error([&] { st.do_step(sys, x, 0.0, 0.01); }, 4, n, "cash_karp54 " + config.to_string());
     }
 }
@@ -187,13 +154,13 @@ BOOST_AUTO_TEST_CASE(checked_adaptive_and_dense_output_steppers_stop_too)
     const reaching_chain sys{n, 2, 3};
     {
         auto stepper = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<state>());
-        state x = initial(n);
+        state x = access_check_state(n);
         expect_access_error([&] { odeint::integrate_adaptive(stepper, sys, x, 0.0, 0.1, 0.01); }, 2, n,
                             "controlled dopri5");
     }
     {
         auto stepper = odeint::make_dense_output(1e-8, 1e-8, tiled::runge_kutta_dopri5<state>());
-        state x = initial(n);
+        state x = access_check_state(n);
         expect_access_error([&] { odeint::integrate_adaptive(stepper, sys, x, 0.0, 0.1, 0.01); }, 2, n,
                             "dense dopri5");
     }
@@ -202,7 +169,7 @@ BOOST_AUTO_TEST_CASE(checked_adaptive_and_dense_output_steppers_stop_too)
 BOOST_AUTO_TEST_CASE(checked_steps_stop_a_read_outside_the_state)
 {
     tiled::runge_kutta4<state> st(tiled::tiling::trapezoidal(64, 2));
-    state x = initial(300);
+    state x = access_check_state(300);
     try
     {
         st.do_step(unclipped_chain{}, x, 0.0, 0.01);
@@ -222,7 +189,7 @@ BOOST_AUTO_TEST_CASE(checked_steps_stop_a_range_form_that_reads_too_far)
     const wide_range_chain sys{n};
     BOOST_TEST(tiled::check_access_distance(sys, n).ok());  // operator() is right
     tiled::runge_kutta4<state> st(tiled::tiling::trapezoidal(1001, 2).block_size(64));
-    state x = initial(n);
+    state x = access_check_state(n);
     try
     {
         st.do_step(sys, x, 0.0, 0.01);
@@ -238,9 +205,9 @@ BOOST_AUTO_TEST_CASE(a_stepper_that_stopped_steps_a_correct_system_afterwards)
 {
     const std::size_t n = 800;
     tiled::runge_kutta4<state> st(tiled::tiling::trapezoidal(200, 4));
-    state x = initial(n);
+    state x = access_check_state(n);
     BOOST_CHECK_THROW(st.do_step(reaching_chain{n, 1, 2}, x, 0.0, 0.01), tiled::access_distance_error);
-    state y = initial(n);
+    state y = access_check_state(n);
     BOOST_CHECK_NO_THROW(st.do_step(reaching_chain{n, 2, 2}, y, 0.0, 0.01));
 }
 
@@ -253,14 +220,14 @@ BOOST_AUTO_TEST_CASE(checked_steps_of_a_correct_system_give_the_same_bits_as_unc
                                         tiled::tiling::hexagonal(500, 2), tiled::tiling::overlapped(900, 4)})
     {
         tiled::runge_kutta4<state> st(config);
-        state checked = initial(n);
+        state checked = access_check_state(n);
         for (int s = 0; s < 20; ++s) st.do_step(sys, checked, 0.01 * s, 0.01);
 
         // the same plan through the executor with the system itself
         const tiled::tiling_plan plan =
             tiled::make_tiling_plan(tiled::make_link_chain<tableau, false>(), n, 3, config);
         tiled::tbb_workspace<double> ws;
-        state a = initial(n), b(n);
+        state a = access_check_state(n), b(n);
         for (int s = 0; s < 20; ++s)
         {
             tiled::tbb_executor::run<tableau, false, tiled::fused_operations>(plan, ws, sys, a.data(), b.data(),
