@@ -125,6 +125,10 @@ inline std::string plan_error_prefix(const tiling& t, std::size_t n, std::size_t
     return "tiled::tiling " + t.to_string() + " with n = " + std::to_string(n) + ", d = " + std::to_string(d) + ": ";
 }
 
+//! The chunk of none() whose width() is 0: wide enough that a chunk's halo (d each
+//! side) is a small part of it.
+inline std::size_t default_none_chunk(std::size_t d) { return std::max<std::size_t>(std::size_t(1) << 15, 4 * d); }
+
 //! `none`: one kernel per link, tiles are plain chunks of [0, n).
 inline std::vector<kernel_plan> none_geometry(std::size_t links, long long n, long long chunk)
 {
@@ -439,8 +443,11 @@ inline tiling_plan make_tiling_plan(const link_chain& chain, std::size_t n, std:
     case tiling::scheme::automatic:
         throw std::invalid_argument("tiled::make_tiling_plan: resolve tiling::automatic() to a concrete tiling first");
     case tiling::scheme::none:
-        plan.kernels = detail::none_geometry(chain.links, nn, config.width() ? (long long)config.width() : std::max(1LL << 15, 4 * dd));
+    {
+        const std::size_t chunk = config.width() ? config.width() : detail::default_none_chunk(d);
+        plan.kernels = detail::none_geometry(chain.links, nn, (long long)chunk);
         break;
+    }
     case tiling::scheme::trapezoidal:
         plan.kernels = detail::trapezoidal_geometry(chain.links, nn, dd, (long long)config.width(),
                                                     (long long)config.height(), config);

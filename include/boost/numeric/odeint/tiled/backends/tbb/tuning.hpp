@@ -117,7 +117,7 @@ inline tiling choose_tbb_tiling(const link_chain& chain, std::size_t n, std::siz
                                                           tbb_launch_policy::block_size);
     tiling best = tiling::none();
     best.block_size(tbb_launch_policy::block_size);
-    if (none_chunk < std::max<std::size_t>(std::size_t(1) << 15, 4 * d)) best.width(none_chunk);
+    if (none_chunk < detail::default_none_chunk(d)) best.width(none_chunk);
     const bool in_cache = double(live_vectors) * double(n) * double(value_size) <=
                           tbb_launch_policy::cache_fill * double(caches.last_level);
     const std::size_t width_factor = in_cache ? tbb_launch_policy::in_cache_width_factor : 1;
