@@ -21,6 +21,7 @@
 #include <boost/numeric/odeint/tiled/system/as_odeint_system.hpp>
 #include <boost/numeric/odeint/tiled/system/limited_access_system.hpp>
 #include <boost/numeric/odeint/tiled/system/stage_view.hpp>
+#include <boost/numeric/odeint/tiled/grid.hpp>
 
 #include <boost/numeric/odeint/tiled/tableaux/all.hpp>
 

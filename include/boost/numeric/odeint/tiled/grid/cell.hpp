@@ -1,0 +1,148 @@
+/*
+ boost/numeric/odeint/tiled/grid/cell.hpp
+
+ What a grid system's cell update reads: a Cell. The user's update is written once
+ against this interface and the library hands it different Cells: one that reads a
+ state vector through plain offsets (cells whose whole stencil lies inside the grid),
+ one that maps each read through the boundaries (cells at the edge), and on the GPU
+ ones that read a tile in shared memory. The interface:
+
+     c(f)                 field f of this cell
+     c(f, dx)             field f of the neighbour dx cells away (1D grids)
+     c(f, dx, dy)         2D grids
+     c(f, dx, dy, dz)     3D grids           (|dx|, |dy|, |dz| <= the stencil radius)
+     c.coord(k)           this cell's coordinate in dimension k (0-based)
+
+ Offsets should be literals or loop indices the compiler can unroll: the address of a
+ read is then one add to a per-cell base.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#ifndef BOOST_NUMERIC_ODEINT_TILED_GRID_CELL_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_GRID_CELL_HPP_INCLUDED
+
+#include <boost/numeric/odeint/tiled/config.hpp>
+
+#include <cstddef>
+#include <type_traits>
+
+#include <boost/numeric/odeint/tiled/grid/grid_shape.hpp>
+
+namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace grid {
+
+//! The boundary function of a system that has none (no dimension may then use
+//! boundary::function()).
+struct no_boundary_function
+{
+    template <class Coord, class Time>
+    BOOST_ODEINT_TILED_HD double operator()(std::size_t, const Coord&, Time) const { return 0.0; }
+};
+
+namespace detail {
+
+//! The offsets of a read, as Dim integers (missing ones 0).
+template <std::size_t Dim, class... O>
+BOOST_ODEINT_TILED_HD void check_offset_count()
+{
+    static_assert(sizeof...(O) == Dim, "tiled::grid: a cell of a D-dimensional grid is read as c(field) or with "
+                                       "exactly D offsets, c(field, dx[, dy[, dz]])");
+}
+
+//! Reads a state through an indexable view with global component numbers.
+template <class Y, class Value, class Index>
+struct view_source
+{
+    const Y* y;
+    BOOST_ODEINT_TILED_HD Value operator[](Index i) const { return (*y)[static_cast<std::size_t>(i)]; }
+};
+
+/*! A cell whose whole stencil lies inside the grid: reads are src[base + f*fstride +
+    sum_k o_k*stride_k]. Source is a pointer or an indexable view; Index the signed
+    integer type of the arithmetic (int where the state allows, on GPUs). */
+template <class Value, std::size_t Dim, class Source, class Index>
+struct direct_cell
+{
+    Source src;
+    Index base;              //!< field 0 of this cell in src
+    Index fstride;           //!< between fields of one cell
+    Index stride[Dim];       //!< between neighbours along each dimension
+    Index x[Dim];            //!< coordinates
+
+    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f) const { return src[base + Index(f) * fstride]; }
+    template <class... O>
+    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f, O... o) const
+    {
+        check_offset_count<Dim, O...>();
+        const Index off[Dim] = {Index(o)...};
+        Index i = base + Index(f) * fstride;
+        for (std::size_t k = 0; k < Dim; ++k) i += off[k] * stride[k];
+        return src[i];
+    }
+    BOOST_ODEINT_TILED_HD long long coord(std::size_t k) const { return (long long)x[k]; }
+};
+
+/*! What a mapped read needs besides the cell: the grid, where coordinate 0 of each
+    dimension lies in the source, the boundaries' values and function, the time. */
+template <class Value, std::size_t Dim, class Index, class BoundaryFunction, class Time>
+struct boundary_context
+{
+    Index extent[Dim];
+    Index origin;                         //!< source index of cell (0, .., 0), field 0
+    Index fstride;
+    Index stride[Dim];
+    boundary::kind bc[Dim];
+    const Value* constant_values;         //!< per field, for boundary::constant
+    const BoundaryFunction* function;
+    Time t;
+};
+
+/*! A cell near the edge: each read maps its coordinates through the boundaries
+    (map_coordinate) and reads the state there, or takes the boundary's value. */
+template <class Value, std::size_t Dim, class Source, class Index, class BoundaryFunction, class Time>
+struct mapped_cell
+{
+    Source src;
+    const boundary_context<Value, Dim, Index, BoundaryFunction, Time>* ctx;
+    Index x[Dim];
+
+    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f) const
+    {
+        Index i = ctx->origin + Index(f) * ctx->fstride;
+        for (std::size_t k = 0; k < Dim; ++k) i += x[k] * ctx->stride[k];
+        return src[i];
+    }
+    template <class... O>
+    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f, O... o) const
+    {
+        check_offset_count<Dim, O...>();
+        const Index off[Dim] = {Index(o)...};
+        Index i = ctx->origin + Index(f) * ctx->fstride;
+        long long ghost[Dim];
+        bool outside = false;
+        for (std::size_t k = 0; k < Dim; ++k)
+        {
+            ghost[k] = (long long)x[k] + (long long)off[k];
+            const long long m = map_coordinate(ghost[k], (long long)ctx->extent[k], ctx->bc[k]);
+            outside |= m < 0;
+            i += Index(m) * ctx->stride[k];
+        }
+        if (!outside) return src[i];
+        // the first dimension that left the grid through a constant or function
+        // boundary decides (reflecting and periodic ones have been mapped)
+        for (std::size_t k = 0; k < Dim; ++k)
+            if ((ghost[k] < 0 || ghost[k] >= (long long)ctx->extent[k]) && ctx->bc[k] == boundary::kind::constant)
+                return ctx->constant_values[f];
+            else if ((ghost[k] < 0 || ghost[k] >= (long long)ctx->extent[k]) &&
+                     ctx->bc[k] == boundary::kind::function)
+                break;
+        return static_cast<Value>((*ctx->function)(f, ghost, ctx->t));
+    }
+    BOOST_ODEINT_TILED_HD long long coord(std::size_t k) const { return (long long)x[k]; }
+};
+
+} // namespace detail
+
+}}}}} // namespace boost::numeric::odeint::tiled::grid
+
+#endif // BOOST_NUMERIC_ODEINT_TILED_GRID_CELL_HPP_INCLUDED

@@ -1,0 +1,379 @@
+/*
+ boost/numeric/odeint/tiled/grid/grid_system.hpp
+
+ tiled::grid::system: a LimitedAccessSystem written from one per-cell update on a
+ structured grid (method of lines). The user writes what one cell's fields change by,
+ reading neighbours by offset and field; the helper supplies
+
+   - the state's numbering of components and the access distance (grid_shape.hpp),
+   - the per-component operator()(j, y, t) every backend can call,
+   - the block form evaluate_range(first, last, y, dydt, t), which the TBB backend and
+     as_odeint_system run: one division per block to find the first cell, then rows
+     of cells whose stencil lies inside the grid as plain loops over pointers, and
+     the boundaries' mapped reads only for the cells at the edge,
+   - the geometry (grid_shape(), update()), from which the CUDA backend runs whole
+     steps on 2D/3D tiles of cells (backends/cuda/grid_tile_kernel.hpp).
+
+   struct brusselator {                                    // the user's part
+       double diffusion;
+       template <class Cell, class Out, class Time>
+       BOOST_ODEINT_TILED_HD void operator()(const Cell& c, Out& out, Time) const {
+           const double u = c(0), v = c(1), uuv = u * u * v;
+           out[0] = 1.0 + uuv - 4.4 * u + diffusion * (c(0, -1, 0) + c(0, 1, 0) + c(0, 0, -1) + c(0, 0, 1) - 4.0 * u);
+           out[1] = 3.4 * u - uuv       + diffusion * (c(1, -1, 0) + c(1, 1, 0) + c(1, 0, -1) + c(1, 0, 1) - 4.0 * v);
+       }
+   };
+   auto sys = tiled::grid::make_system<2>(
+       tiled::grid::extents(nx, ny).neighbour_fields(tiled::grid::neighbour_fields::same_field),
+       brusselator{0.45});
+   std::vector<double> x(sys.size());                      // x[sys.component(f, ix, iy)]
+   odeint::integrate_const(tiled::runge_kutta4<std::vector<double>>(), sys, x, 0.0, 1.0, 1e-3);
+
+ An update computes every field of its cell: out[f] for f = 0 .. Fields-1. It must not
+ keep state between calls and must give the same value for the same reads (the
+ per-component and block forms then agree bitwise, which the tests check).
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#ifndef BOOST_NUMERIC_ODEINT_TILED_GRID_GRID_SYSTEM_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_GRID_GRID_SYSTEM_HPP_INCLUDED
+
+#include <boost/numeric/odeint/tiled/config.hpp>
+
+#include <array>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <utility>
+
+#include <boost/numeric/odeint/tiled/grid/cell.hpp>
+#include <boost/numeric/odeint/tiled/grid/fast_divider.hpp>
+#include <boost/numeric/odeint/tiled/grid/grid_shape.hpp>
+
+namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace grid {
+
+template <std::size_t Fields, class Update, std::size_t Dim, class Value = double,
+          class BoundaryFunction = no_boundary_function>
+class system
+{
+public:
+    static_assert(Fields >= 1, "tiled::grid::system needs at least one field");
+    using value_type = Value;
+    using update_type = Update;
+    using boundary_function_type = BoundaryFunction;
+    using grid_system_tag = void;  //!< what is_grid_system looks for
+    static constexpr std::size_t fields = Fields;
+    static constexpr std::size_t dimensions = Dim;
+
+    system(const grid::shape<Dim>& s, const Update& update, const BoundaryFunction& fn = BoundaryFunction(),
+           const std::array<Value, Fields>& constant_values = std::array<Value, Fields>{})
+        : m_shape(s), m_update(update), m_function(fn)
+    {
+        s.validate(Fields);
+        for (std::size_t k = 0; k < Dim; ++k)
+            if (s.bc[k] == boundary::function() && std::is_same<BoundaryFunction, no_boundary_function>::value)
+                throw std::invalid_argument("tiled::grid::system: dimension " + std::to_string(k) +
+                                            " has boundary::function() but the system was made without a "
+                                            "boundary function (make_system's third argument)");
+        for (std::size_t f = 0; f < Fields; ++f) m_constant[f] = constant_values[f];
+        m_cells = s.cells();
+        m_d = s.access_distance(Fields);
+        m_fits_int = m_cells * Fields <= std::size_t(0x7fffffff) / 2;
+        for (std::size_t k = 0; k < Dim; ++k)
+            m_divider[k] = tiled::detail::u32_divider(
+                s.extent[k] <= 0xffffffffu ? static_cast<unsigned>(s.extent[k]) : 1u);
+    }
+
+    BOOST_ODEINT_TILED_HD std::size_t size() const { return m_cells * Fields; }
+    BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return m_d; }
+    BOOST_ODEINT_TILED_HD const grid::shape<Dim>& grid_shape() const { return m_shape; }
+    BOOST_ODEINT_TILED_HD const Update& update() const { return m_update; }
+    BOOST_ODEINT_TILED_HD const BoundaryFunction& boundary_function() const { return m_function; }
+    BOOST_ODEINT_TILED_HD const Value* constant_values() const { return m_constant; }
+    BOOST_ODEINT_TILED_HD std::size_t cells() const { return m_cells; }
+
+    //! The component of field f of the cell at (x, y, z) (unused coordinates 0).
+    BOOST_ODEINT_TILED_HD std::size_t component(std::size_t f, std::size_t x, std::size_t y = 0, std::size_t z = 0) const
+    {
+        const std::size_t c[3] = {x, y, z};
+        std::size_t cell = 0;
+        for (std::size_t k = Dim; k-- > 0;) cell = cell * m_shape.extent[k] + c[k];
+        return m_shape.field_layout == layout::interleaved ? cell * Fields + f : f * m_cells + cell;
+    }
+
+    //! f_j(t, y): component j's field of its cell's update (the update runs whole).
+    template <class Y, class Time>
+    BOOST_ODEINT_TILED_HD Value operator()(std::size_t j, const Y& y, Time t) const
+    {
+        if (m_fits_int) return component_value<int>(j, y, t);
+        return component_value<long long>(j, y, t);
+    }
+
+    /*! The block form: f_first .. f_{last-1} into dydt[0 .. last-first). Host code:
+        &y[i] must be a pointer with the window of range_rhs.hpp behind it. */
+    template <class Y, class Out, class Time>
+    void evaluate_range(std::size_t first, std::size_t last, const Y& y, Out* dydt, Time t) const
+    {
+        if (first >= last) return;
+        if (m_shape.field_layout == layout::interleaved)
+        {
+            const std::size_t c0 = first / Fields, c1 = (last - 1) / Fields + 1;
+            run_cells(c0, c1, y, t, [&](std::size_t cell, const Value (&out)[Fields]) {
+                const std::size_t j0 = cell * Fields;
+                for (std::size_t f = 0; f < Fields; ++f)
+                    if (j0 + f >= first && j0 + f < last) dydt[j0 + f - first] = static_cast<Out>(out[f]);
+            }, [&](std::size_t c_begin, std::size_t count, auto&& cell_at) {
+                // cells wholly inside [first, last): no per-field test
+                Out* o = dydt + (c_begin * Fields - first);
+                for (std::size_t i = 0; i < count; ++i)
+                {
+                    Value out[Fields];
+                    cell_at(i, out);
+                    for (std::size_t f = 0; f < Fields; ++f) o[i * Fields + f] = static_cast<Out>(out[f]);
+                }
+            }, first, last);
+        }
+        else
+        {
+            for (std::size_t f = first / m_cells; f < Fields && f * m_cells < last; ++f)
+            {
+                const std::size_t a = f * m_cells > first ? f * m_cells : first;
+                const std::size_t b = (f + 1) * m_cells < last ? (f + 1) * m_cells : last;
+                const std::size_t c0 = a - f * m_cells, c1 = b - f * m_cells;
+                run_cells(c0, c1, y, t, [&](std::size_t cell, const Value (&out)[Fields]) {
+                    dydt[f * m_cells + cell - first] = static_cast<Out>(out[f]);
+                }, [&](std::size_t c_begin, std::size_t count, auto&& cell_at) {
+                    Out* o = dydt + (f * m_cells + c_begin - first);
+                    for (std::size_t i = 0; i < count; ++i)
+                    {
+                        Value out[Fields];
+                        cell_at(i, out);
+                        o[i] = static_cast<Out>(out[f]);
+                    }
+                }, first, last);
+            }
+        }
+    }
+
+private:
+    //! Coordinates of `cell` (one division per dimension but the last).
+    template <class Index>
+    BOOST_ODEINT_TILED_HD void coordinates(std::size_t cell, Index (&x)[Dim]) const
+    {
+        for (std::size_t k = 0; k + 1 < Dim; ++k)
+        {
+            std::size_t q;
+            if (std::is_same<Index, int>::value) q = m_divider[k].divide(static_cast<unsigned>(cell));
+            else q = cell / m_shape.extent[k];
+            x[k] = Index(cell - q * m_shape.extent[k]);
+            cell = q;
+        }
+        x[Dim - 1] = Index(cell);
+    }
+
+    template <class Index>
+    BOOST_ODEINT_TILED_HD bool interior(const Index (&x)[Dim]) const
+    {
+        const Index r = Index(m_shape.stencil_radius);
+        bool in = true;
+        for (std::size_t k = 0; k < Dim; ++k) in = in && x[k] >= r && x[k] + r < Index(m_shape.extent[k]);
+        return in;
+    }
+
+    template <class Index, class Time>
+    BOOST_ODEINT_TILED_HD detail::boundary_context<Value, Dim, Index, BoundaryFunction, Time> context(Time t) const
+    {
+        detail::boundary_context<Value, Dim, Index, BoundaryFunction, Time> ctx;
+        ctx.origin = 0;
+        ctx.fstride = m_shape.field_layout == layout::interleaved ? Index(1) : Index(m_cells);
+        for (std::size_t k = 0; k < Dim; ++k)
+        {
+            ctx.extent[k] = Index(m_shape.extent[k]);
+            const Index cs = Index(m_shape.cell_stride(k));
+            ctx.stride[k] = m_shape.field_layout == layout::interleaved ? cs * Index(Fields) : cs;
+            ctx.bc[k] = m_shape.bc[k].what;
+        }
+        ctx.constant_values = m_constant;
+        ctx.function = &m_function;
+        ctx.t = t;
+        return ctx;
+    }
+
+    template <class Index, class Y, class Time>
+    BOOST_ODEINT_TILED_HD Value component_value(std::size_t j, const Y& y, Time t) const
+    {
+        std::size_t cell, f;
+        if (m_shape.field_layout == layout::interleaved)
+        {
+            cell = j / Fields;
+            f = j - cell * Fields;
+        }
+        else
+        {
+            cell = j;
+            f = 0;
+            while (cell >= m_cells) { cell -= m_cells; ++f; }
+        }
+        Index x[Dim];
+        coordinates<Index>(cell, x);
+        const auto ctx = context<Index>(t);
+        Value out[Fields];
+        if (interior(x))
+        {
+            using source = detail::view_source<Y, Value, Index>;
+            detail::direct_cell<Value, Dim, source, Index> c{source{&y}, Index(0), ctx.fstride, {}, {}};
+            c.base = Index(j) - Index(f) * ctx.fstride;
+            for (std::size_t k = 0; k < Dim; ++k) { c.stride[k] = ctx.stride[k]; c.x[k] = x[k]; }
+            m_update(c, out, t);
+        }
+        else
+        {
+            using source = detail::view_source<Y, Value, Index>;
+            detail::mapped_cell<Value, Dim, source, Index, BoundaryFunction, Time> c{source{&y}, &ctx, {}};
+            for (std::size_t k = 0; k < Dim; ++k) c.x[k] = x[k];
+            m_update(c, out, t);
+        }
+        return out[f];
+    }
+
+    /* Cells [c0, c1) of one field plane (planar) or of the state (interleaved), row by
+       row. Edge cells, and cells only partly inside [first, last) (interleaved), go to
+       `single(cell, out)`; a run of interior cells wholly inside goes to
+       `run(c_begin, count, cell_at)`, whose cell_at(i, out) evaluates cell c_begin + i
+       through a pointer. */
+    template <class Y, class Time, class Single, class Run>
+    void run_cells(std::size_t c0, std::size_t c1, const Y& y, Time t, Single&& single, Run&& run, std::size_t first,
+                   std::size_t last) const
+    {
+        using Index = long long;
+        const auto ctx = context<Index>(t);
+        const Value* const p_first = &y[first];
+        // pointer to field 0 of cell c (interleaved: component F*c; planar: c)
+        auto cell_pointer = [&](std::size_t c) {
+            const std::size_t j0 = m_shape.field_layout == layout::interleaved ? c * Fields : c;
+            return p_first + (static_cast<std::ptrdiff_t>(j0) - static_cast<std::ptrdiff_t>(first));
+        };
+        using view_source = detail::view_source<Y, Value, Index>;
+        Index x[Dim];
+        coordinates<Index>(c0, x);
+        const Index r = Index(m_shape.stencil_radius);
+        const Index nx = Index(m_shape.extent[0]);
+        std::size_t c = c0;
+        auto edge_cell = [&](std::size_t cell, const Index (&xc)[Dim]) {
+            Value out[Fields];
+            if (interior(xc))
+            {
+                detail::direct_cell<Value, Dim, view_source, Index> dc{view_source{&y}, Index(0), ctx.fstride, {}, {}};
+                dc.base = Index(m_shape.field_layout == layout::interleaved ? cell * Fields : cell);
+                for (std::size_t k = 0; k < Dim; ++k) { dc.stride[k] = ctx.stride[k]; dc.x[k] = xc[k]; }
+                m_update(dc, out, t);
+            }
+            else
+            {
+                detail::mapped_cell<Value, Dim, view_source, Index, BoundaryFunction, Time> mc{view_source{&y}, &ctx, {}};
+                for (std::size_t k = 0; k < Dim; ++k) mc.x[k] = xc[k];
+                m_update(mc, out, t);
+            }
+            single(cell, out);
+        };
+        const bool interleaved = m_shape.field_layout == layout::interleaved;
+        while (c < c1)
+        {
+            // the rest of this row, up to c1
+            const std::size_t row_left = static_cast<std::size_t>(nx - x[0]);
+            const std::size_t row_end = c + (c1 - c < row_left ? c1 - c : row_left);
+            bool row_inside = true;
+            for (std::size_t k = 1; k < Dim; ++k)
+                row_inside = row_inside && x[k] >= r && x[k] + r < Index(m_shape.extent[k]);
+            // interior run: x in [r, nx - r), and (interleaved) whole cells in [first, last)
+            std::size_t a = row_end, b = row_end;
+            if (row_inside)
+            {
+                const std::size_t row_start = c - static_cast<std::size_t>(x[0]);
+                a = row_start + static_cast<std::size_t>(r);
+                b = nx > r ? row_start + static_cast<std::size_t>(nx - r) : a;
+                if (a < c) a = c;
+                if (b > row_end) b = row_end;
+                if (interleaved)
+                {
+                    const std::size_t whole_first = (first + Fields - 1) / Fields, whole_last = last / Fields;
+                    if (a < whole_first) a = whole_first;
+                    if (b > whole_last) b = whole_last;
+                }
+                if (a >= b) a = b = row_end;
+            }
+            for (; c < a; ++c, ++x[0]) edge_cell(c, x);
+            if (a < b)
+            {
+                Index xr[Dim];
+                for (std::size_t k = 0; k < Dim; ++k) xr[k] = x[k];
+                const Value* const p = cell_pointer(a);
+                const Index step = interleaved ? Index(Fields) : Index(1);
+                run(a, b - a, [&](std::size_t i, Value (&out)[Fields]) {
+                    detail::direct_cell<Value, Dim, const Value*, Index> dc{p + Index(i) * step, Index(0), ctx.fstride,
+                                                                              {}, {}};
+                    for (std::size_t k = 0; k < Dim; ++k) { dc.stride[k] = ctx.stride[k]; dc.x[k] = xr[k]; }
+                    dc.x[0] = xr[0] + Index(i);
+                    m_update(dc, out, t);
+                });
+                x[0] += Index(b - a);
+                c = b;
+            }
+            for (; c < row_end; ++c, ++x[0]) edge_cell(c, x);
+            if (x[0] == nx)  // next row
+            {
+                x[0] = 0;
+                for (std::size_t k = 1; k < Dim; ++k)
+                {
+                    if (++x[k] < Index(m_shape.extent[k])) break;
+                    x[k] = 0;
+                }
+            }
+        }
+    }
+
+    grid::shape<Dim> m_shape;
+    Update m_update;
+    BoundaryFunction m_function;
+    Value m_constant[Fields] = {};
+    std::size_t m_cells = 0;
+    std::size_t m_d = 0;
+    bool m_fits_int = true;
+    tiled::detail::u32_divider m_divider[Dim];
+};
+
+/*! A grid system of `Fields` fields per cell on grid `s`, whose cells change by
+    `update(cell, out, t)`. With a boundary function (for dimensions with
+    boundary::function(), called as fn(field, ghost_coords, t) with ghost_coords a
+    `long long[Dim]`) and constant values (boundary::constant(), one per field). */
+template <std::size_t Fields, std::size_t Dim, class Update>
+system<Fields, Update, Dim> make_system(const shape<Dim>& s, const Update& update)
+{
+    return system<Fields, Update, Dim>(s, update);
+}
+template <std::size_t Fields, std::size_t Dim, class Update, class BoundaryFunction>
+system<Fields, Update, Dim, double, BoundaryFunction> make_system(const shape<Dim>& s, const Update& update,
+                                                                  const BoundaryFunction& fn)
+{
+    return system<Fields, Update, Dim, double, BoundaryFunction>(s, update, fn);
+}
+template <std::size_t Fields, std::size_t Dim, class Update>
+system<Fields, Update, Dim> make_system(const shape<Dim>& s, const Update& update,
+                                        const std::array<double, Fields>& constant_values)
+{
+    return system<Fields, Update, Dim>(s, update, no_boundary_function(), constant_values);
+}
+
+} // namespace grid
+
+//! True for systems made by the grid helpers (tiled::grid::system).
+template <class S, class = void>
+struct is_grid_system : std::false_type {};
+template <class S>
+struct is_grid_system<S, std::void_t<typename S::grid_system_tag>> : std::true_type {};
+
+}}}} // namespace boost::numeric::odeint::tiled
+
+#endif // BOOST_NUMERIC_ODEINT_TILED_GRID_GRID_SYSTEM_HPP_INCLUDED
