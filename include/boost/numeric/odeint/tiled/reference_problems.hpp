@@ -24,8 +24,10 @@
 #define BOOST_NUMERIC_ODEINT_TILED_REFERENCE_PROBLEMS_HPP_INCLUDED
 
 #include <boost/numeric/odeint/tiled/problems/bruss2d.hpp>
+#include <boost/numeric/odeint/tiled/problems/grid_bruss2d.hpp>
 #include <boost/numeric/odeint/tiled/problems/heat1d.hpp>
 #include <boost/numeric/odeint/tiled/problems/phase_chain.hpp>
+#include <boost/numeric/odeint/tiled/problems/plain_bruss2d.hpp>
 #include <boost/numeric/odeint/tiled/problems/wide_stencil.hpp>
 
 #endif // BOOST_NUMERIC_ODEINT_TILED_REFERENCE_PROBLEMS_HPP_INCLUDED
