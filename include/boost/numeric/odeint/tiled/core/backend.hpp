@@ -109,6 +109,18 @@ struct tiled_backend {};
 
 namespace detail {
 
+/*! Optional: does the backend's executor run grid systems (tiled::grid) on tiles of
+    cells, with static run_grid and run_grid_error_norm? An executor says so with
+    `static constexpr bool runs_grid_systems = true;` (backends/cuda/cuda_executor.hpp). */
+template <class Executor, class = void>
+struct executor_runs_grid_systems : std::false_type {};
+template <class Executor>
+struct executor_runs_grid_systems<Executor, std::enable_if_t<Executor::runs_grid_systems>> : std::true_type {};
+
+} // namespace detail
+
+namespace detail {
+
 template <class B, class = void>
 struct has_backend_workspace : std::false_type {};
 template <class B>

@@ -42,6 +42,7 @@
 #include <boost/numeric/odeint/tiled/core/state_access.hpp>
 #include <boost/numeric/odeint/tiled/core/tiling.hpp>
 #include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
+#include <boost/numeric/odeint/tiled/grid/grid_system.hpp>
 #include <boost/numeric/odeint/tiled/system/access_check.hpp>
 #include <boost/numeric/odeint/tiled/system/limited_access_system.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/butcher_tableau.hpp>
@@ -195,6 +196,17 @@ public:
             const std::size_t d = static_cast<std::size_t>(sys.access_distance());
             validate_step(n, detail::state_size(out), t, dt);
             if (n == 0) return error_norm_block<Value>();
+            if constexpr (grid_kernel_candidate<sys_type>())
+            {
+                constexpr std::size_t last_link = chain_traits<Tableau, true>::links - 1;
+                const bool keeps_only_the_handed_on =
+                    keep_derivatives == 0 || (params.next_dxdt != nullptr && keep_derivatives == (1ULL << last_link));
+                error_norm_block<Value> r;
+                if (grid_kernel_requested() && keeps_only_the_handed_on &&
+                    backend::executor_type::template run_grid_error_norm<Tableau>(
+                        m_shared->workspace, sys, detail::state_data(in), detail::state_data(out), t, dt, params, r))
+                    return r;
+            }
             chain_options options;
             options.fused_error_norm = true;
             options.keep_derivatives = keep_derivatives;
@@ -313,9 +325,11 @@ private:
             throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the error vector has " +
                                         std::to_string(detail::state_size(*xerr)) + " components, the state " + std::to_string(n));
         if (n == 0) return;
-        const tiling_plan& plan = plan_for<WithError>(n, d);
         Value* err = nullptr;
         if constexpr (WithError) err = detail::state_data(*xerr);
+        if constexpr (grid_kernel_candidate<sys_type>())
+            if (grid_kernel_requested() && grid_step<WithError>(sys, in, out, err, t, dt)) return;
+        const tiling_plan& plan = plan_for<WithError>(n, d);
         if constexpr (std::is_same<StateOut, State>::value && state_swaps_buffers<State>::value)
         {
             // A plan whose tiles read the input where others write the output (overlapped
@@ -334,6 +348,47 @@ private:
             }
         }
         run_step<WithError>(plan, sys, n, detail::state_data(in), detail::state_data(out), err, t, dt);
+    }
+
+    /*! Whether steps of Sys may go to the backend's kernel for grid systems instead of
+        a plan's kernels: Sys is a grid system (tiled::grid), the backend runs those
+        (its executor's runs_grid_systems), the Operations are the default ones, and
+        the checked mode is off (its views are per component; the grid kernel reads a
+        tile). The tiling must be automatic() too (grid_kernel_requested): an explicit
+        tiling is run as asked. */
+    template <class Sys>
+    static constexpr bool grid_kernel_candidate()
+    {
+        if constexpr (!backend_ok) return false;
+        else
+            return is_grid_system<Sys>::value &&
+                   detail::executor_runs_grid_systems<typename backend::executor_type>::value &&
+                   std::is_same<Operations, fused_operations>::value && !access_checking_enabled;
+    }
+    bool grid_kernel_requested() const { return m_shared->requested.kind() == tiled::tiling::scheme::automatic; }
+
+    //! One step with the backend's grid kernel; false where it does not apply. In place
+    //! on a state that swaps buffers: into the spare state, then swapped (O(1)).
+    template <bool WithError, class System, class StateIn, class StateOut>
+    bool grid_step(const System& sys, const StateIn& in, StateOut& out, Value* err, time_type t, time_type dt)
+    {
+        using executor = typename backend::executor_type;
+        const Value* y = detail::state_data(in);
+        if constexpr (std::is_same<StateOut, State>::value && state_swaps_buffers<State>::value)
+        {
+            if (static_cast<const void*>(y) == static_cast<const void*>(detail::state_data(out)))
+            {
+                State& spare = m_shared->spare_state;
+                if (detail::state_size(spare) != detail::state_size(out)) odeint::resize(spare, out);
+                if (!executor::template run_grid<Tableau, WithError>(m_shared->workspace, sys, y,
+                                                                     detail::state_data(spare), err, t, dt))
+                    return false;
+                out.swap(spare);
+                return true;
+            }
+        }
+        return executor::template run_grid<Tableau, WithError>(m_shared->workspace, sys, y, detail::state_data(out), err,
+                                                               t, dt);
     }
 
     template <bool WithError, class System>

@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <string>
 
 #include <cuda_runtime_api.h>
 
@@ -33,6 +34,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_state_kernels.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_workspace.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/given_first_derivative.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/grid_step_launch.hpp>
 #include <boost/numeric/odeint/tiled/core/step_vectors.hpp>
 #include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
@@ -79,6 +81,22 @@ class cuda_executor
         }
     }
 
+    template <std::size_t Dim>
+    static void record_grid_choice(const grid::tile_plan<Dim>& plan)
+    {
+        cuda_kernel_choice c;
+        c.family = cuda_kernel_path::grid_tiles;
+        static thread_local std::string reason;
+        reason = "a grid system (tiled::grid): the whole step on tiles of ";
+        for (std::size_t k = 0; k < Dim; ++k)
+            reason += (k ? "x" : "") + (plan.whole[k] ? std::string("all ") + std::to_string(plan.extent[k])
+                                                      : std::to_string(plan.owned[k]));
+        reason += " cells with a halo of " + std::to_string(plan.stages * plan.radius) + ", " +
+                  std::to_string(plan.tile_count()) + " tiles";
+        c.reason = reason.c_str();
+        choice_record() = c;
+    }
+
     template <class Value, std::size_t NV>
     static void finish(const detail::step_vectors<Value, NV>& bound, std::size_t n)
     {
@@ -88,6 +106,9 @@ class cuda_executor
     }
 
 public:
+    //! Runs grid systems (tiled::grid::system) on tiles of cells: run_grid, run_grid_error_norm.
+    static constexpr bool runs_grid_systems = true;
+
     //! The kernel family that ran the last step on this host thread (tests, bench).
     static cuda_kernel_path last_path() { return choice_record().family; }
     //! The dispatch's choice for the last step on this host thread, with its reason
@@ -132,6 +153,48 @@ public:
             run_kernels<Tableau, true, Operations, true>(plan, ws, bound.vectors, sys, coef, params, norm);
         finish(bound, plan.n);
         return detail::read_error_norm(norm);
+    }
+
+    /*! One step of a grid system with the grid tile kernel (grid_tile_kernel.hpp), in
+        place of a plan's kernels: the plan's 1D tiles do not know the grid, these tiles
+        do. Returns false, running nothing, where that kernel does not apply. y == out
+        steps through the workspace's spare output and a copy back. */
+    template <class Tableau, bool WithError, class System, class Value, class Time>
+    static bool run_grid(cuda_workspace<Value>& ws, const System& sys, const Value* y, Value* out, Value* err, Time t,
+                         Time h)
+    {
+        Value* result = y == out ? ws.spare_output(sys.size()) : out;
+        const link_coefficients<Tableau, Value> coef(t, h);
+        grid::tile_plan<System::dimensions> plan;
+        if (!detail::launch_grid_step<Tableau, WithError, false>(sys, y, result, err, coef, error_norm_params<Value>{},
+                                                                 static_cast<detail::cuda_norm_accumulator<Value>*>(nullptr),
+                                                                 &plan))
+            return false;
+        record_grid_choice(plan);
+        if (result != out) detail::device_copy(result, out, sys.size());
+        return true;
+    }
+
+    /*! run_error_norm for a grid system with the grid tile kernel: the norm reduced in
+        the kernel, F_0 given and the last derivative handed on as params say (FSAL).
+        Returns false where that kernel does not apply; y and out are distinct. */
+    template <class Tableau, class System, class Value, class Time>
+    static bool run_grid_error_norm(cuda_workspace<Value>& ws, const System& sys, const Value* y, Value* out, Time t,
+                                    Time h, const error_norm_params<Value>& params, error_norm_block<Value>& result)
+    {
+        using traits = detail::grid_step_traits<Tableau, true>;
+        const bool hands_on = params.next_dxdt != nullptr || detail::first_derivative_given<Tableau>(params);
+        if (hands_on && traits::stages != int(Tableau::stages)) return false;
+        const link_coefficients<Tableau, Value> coef(t, h);
+        detail::cuda_norm_accumulator<Value>* norm = ws.norm_accumulator();
+        detail::reset_error_norm(norm);
+        grid::tile_plan<System::dimensions> plan;
+        if (!detail::launch_grid_step<Tableau, true, true>(sys, y, out, static_cast<Value*>(nullptr), coef, params, norm,
+                                                           &plan))
+            return false;
+        record_grid_choice(plan);
+        result = detail::read_error_norm(norm);
+        return true;
     }
 
     //! The permanent vector v of the workspace after a step that wrote it (device

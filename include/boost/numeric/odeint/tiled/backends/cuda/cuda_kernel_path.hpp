@@ -26,7 +26,8 @@ enum class cuda_kernel_path
     cluster_tiles,   //!< register tiles of several blocks: a thread-block cluster, halos through DSMEM
     l2_tiles,        //!< register tiles of several blocks: cooperative grid, atomic barrier, halos through L2
     general_tiles,   //!< the general tile kernel (general_tile_kernel.hpp)
-    streaming_tiles  //!< overlapped tiles of the whole chain, each streamed through one block (streaming_tile_kernel.hpp)
+    streaming_tiles, //!< overlapped tiles of the whole chain, each streamed through one block (streaming_tile_kernel.hpp)
+    grid_tiles       //!< a grid system's step on 2D/3D tiles of cells (grid_tile_kernel.hpp)
 };
 
 inline const char* kernel_path_name(cuda_kernel_path p)
@@ -39,6 +40,7 @@ inline const char* kernel_path_name(cuda_kernel_path p)
     case cuda_kernel_path::l2_tiles: return "multi-block tiles (L2)";
     case cuda_kernel_path::general_tiles: return "general tiles";
     case cuda_kernel_path::streaming_tiles: return "streaming tiles";
+    case cuda_kernel_path::grid_tiles: return "grid tiles";
     default: return "nothing";
     }
 }

@@ -1,0 +1,132 @@
+/*
+ boost/numeric/odeint/tiled/backends/cuda/grid_step_launch.hpp
+
+ Launches grid_tile_kernel.hpp's step for a grid system: chooses the tiles (a plan
+ per grid shape, stage count and capacity, remembered), sizes the shared memory and
+ the persistent grid, and says when the kernel does not apply (the caller then runs
+ the 1D plan's kernels): a grid whose extents do not fit 32-bit coordinates, or no
+ tile of the shared memory's size that holds the step's halo.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#ifndef BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_GRID_STEP_LAUNCH_HPP_INCLUDED
+#define BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_GRID_STEP_LAUNCH_HPP_INCLUDED
+
+#include <boost/numeric/odeint/tiled/config.hpp>
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <cuda_runtime_api.h>
+
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/grid_tile_kernel.hpp>
+#include <boost/numeric/odeint/tiled/grid/grid_tile_plan.hpp>
+
+namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
+
+/*! The tile plan for grid `s`, `stages` evaluated stages and tiles of at most
+    `capacity` cells, made once and remembered (a plan search costs more than a small
+    step); `ok` is false where no tile fits. */
+template <std::size_t Dim>
+const grid::tile_plan<Dim>& remembered_grid_plan(const grid::shape<Dim>& s, int stages, int capacity, bool& ok)
+{
+    struct entry
+    {
+        std::size_t extent[Dim];
+        std::size_t radius;
+        grid::boundary bc[Dim];
+        int stages, capacity;
+        bool ok;
+        grid::tile_plan<Dim> plan;
+    };
+    static thread_local std::vector<entry> known;
+    for (const entry& e : known)
+    {
+        bool same = e.radius == s.stencil_radius && e.stages == stages && e.capacity == capacity;
+        for (std::size_t k = 0; k < Dim; ++k) same = same && e.extent[k] == s.extent[k] && e.bc[k] == s.bc[k];
+        if (same)
+        {
+            ok = e.ok;
+            return e.plan;
+        }
+    }
+    entry e{};
+    for (std::size_t k = 0; k < Dim; ++k) { e.extent[k] = s.extent[k]; e.bc[k] = s.bc[k]; }
+    e.radius = s.stencil_radius;
+    e.stages = stages;
+    e.capacity = capacity;
+    e.ok = capacity > 0;
+    for (std::size_t k = 0; k < Dim; ++k) e.ok = e.ok && s.extent[k] < (std::size_t(1) << 30);
+    if (e.ok)
+    {
+        try { e.plan = grid::make_grid_tile_plan(s, stages, capacity); }
+        catch (const std::invalid_argument&) { e.ok = false; }
+    }
+    if (known.size() >= 16) known.erase(known.begin());
+    known.push_back(e);
+    ok = known.back().ok;
+    return known.back().plan;
+}
+
+#if defined(__CUDACC__)
+
+/*! One step of Tableau on grid system `sys` from y to out (distinct memory) with the
+    grid tile kernel; the error estimate to err (WithError, no fused norm), or the
+    error norm into *norm (FusedNorm, with params' given and next derivatives). Returns
+    false, launching nothing, where the kernel does not apply. `plan_out` receives the
+    tiles it ran (for --explain). */
+template <class Tableau, bool WithError, bool FusedNorm, class System, class Value>
+bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err, const link_coefficients<Tableau, Value>& coef,
+                      const error_norm_params<Value>& params, cuda_norm_accumulator<Value>* norm,
+                      grid::tile_plan<System::dimensions>* plan_out = nullptr)
+{
+    constexpr std::size_t Dim = System::dimensions;
+    constexpr std::size_t F = System::fields;
+    constexpr int K = grid_cells_per_thread<Tableau, WithError, F>();
+    using traits = grid_step_traits<Tableau, WithError>;
+    const device_limits& dev = current_device_limits();
+    const int by_shared = int(std::size_t(dev.shared_optin - 1024) / (2 * F * sizeof(Value)));
+    const int capacity = std::min(K * int(grid_tile_threads), by_shared);
+    bool ok = false;
+    const grid::tile_plan<Dim>& plan = remembered_grid_plan(sys.grid_shape(), traits::stages, capacity, ok);
+    if (!ok) return false;
+    if (plan_out) *plan_out = plan;
+
+    grid_step_args<Dim, Value> a{};
+    a.plan = plan;
+    for (std::size_t k = 0; k < Dim; ++k)
+    {
+        a.cell_stride[k] = (long long)sys.grid_shape().cell_stride(k);
+        a.bc[k] = sys.grid_shape().bc[k].what;
+    }
+    a.cells = (long long)sys.cells();
+    a.interleaved = sys.grid_shape().field_layout == grid::layout::interleaved;
+    a.y = y;
+    a.out = out;
+    a.err = err;
+    a.given_dxdt = FusedNorm ? params.given_dxdt : nullptr;
+    a.next_dxdt = FusedNorm ? params.next_dxdt : nullptr;
+    a.norm = norm;
+    a.norm_params = params;
+
+    auto kernel = grid_step_kernel<Tableau, WithError, FusedNorm, K, System, Value>;
+    const std::size_t shared = 2 * F * std::size_t(plan.region_cells()) * sizeof(Value);
+    const launch_shape shape = shape_of(kernel, grid_tile_threads, shared);
+    if (shape.blocks_per_sm < 1) return false;
+    const std::size_t blocks = resident_grid(std::size_t(plan.tile_count()), shape, dev);
+    kernel<<<unsigned(blocks), grid_tile_threads, shared>>>(sys, a, coef);
+    cuda_check(cudaGetLastError(), "launching the grid tile kernel");
+    return true;
+}
+
+#endif // __CUDACC__
+
+}}}}} // namespace boost::numeric::odeint::tiled::detail
+
+#endif // BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_GRID_STEP_LAUNCH_HPP_INCLUDED
