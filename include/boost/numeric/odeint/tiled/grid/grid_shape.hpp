@@ -141,16 +141,21 @@ struct shape
     std::size_t access_distance(std::size_t fields) const
     {
         const std::size_t r = stencil_radius;
+        // how many cells a read reaches along dimension k: r, or across the whole
+        // extent where a periodic boundary wraps (coordinate -1 reads extent - 1)
+        auto reach = [&](std::size_t k) {
+            return bc[k] == grid::boundary::periodic() && extent[k] - 1 > r ? extent[k] - 1 : r;
+        };
         // the farthest neighbour cell, in cells of the linear order
         std::size_t far_cell = 0;
         if (stencil_kind == grid::stencil::star)
         {
             for (std::size_t k = 0; k < Dim; ++k)
-                if (extent[k] > 1 && r * cell_stride(k) > far_cell) far_cell = r * cell_stride(k);
+                if (extent[k] > 1 && reach(k) * cell_stride(k) > far_cell) far_cell = reach(k) * cell_stride(k);
         }
         else
             for (std::size_t k = 0; k < Dim; ++k)
-                if (extent[k] > 1) far_cell += r * cell_stride(k);
+                if (extent[k] > 1) far_cell += reach(k) * cell_stride(k);
         const std::size_t F = fields;
         if (field_layout == grid::layout::interleaved)
         {
