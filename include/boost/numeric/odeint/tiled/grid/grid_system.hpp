@@ -152,7 +152,7 @@ public:
                         cell_at(i, out);
                         o[i] = static_cast<Out>(out[f]);
                     }
-                }, first, last);
+                }, first, last, int(f));
             }
         }
     }
@@ -171,6 +171,13 @@ private:
             cell = q;
         }
         x[Dim - 1] = Index(cell);
+    }
+
+    //! The only_field of a cell evaluated for field f alone (detail::skips_read): f where
+    //! the system reads other fields at the cell only, else -1 (its reads are all in d).
+    BOOST_ODEINT_TILED_HD int only_field(std::size_t f) const
+    {
+        return m_shape.neighbours == neighbour_fields::same_field && Fields > 1 ? int(f) : -1;
     }
 
     template <class Index>
@@ -219,12 +226,14 @@ private:
         Index x[Dim];
         coordinates<Index>(cell, x);
         const auto ctx = context<Index>(t);
+        const int only = only_field(f);
         Value out[Fields];
         if (interior(x))
         {
             using source = detail::view_source<Y, Value, Index>;
             detail::direct_cell<Value, Dim, source, Index> c{source{&y}, Index(0), ctx.fstride, {}, {}};
             c.base = Index(j) - Index(f) * ctx.fstride;
+            c.only_field = only;
             for (std::size_t k = 0; k < Dim; ++k) { c.stride[k] = ctx.stride[k]; c.x[k] = x[k]; }
             m_update(c, out, t);
         }
@@ -232,6 +241,7 @@ private:
         {
             using source = detail::view_source<Y, Value, Index>;
             detail::mapped_cell<Value, Dim, source, Index, BoundaryFunction, Time> c{source{&y}, &ctx, {}};
+            c.only_field = only;
             for (std::size_t k = 0; k < Dim; ++k) c.x[k] = x[k];
             m_update(c, out, t);
         }
@@ -245,7 +255,7 @@ private:
        through a pointer. */
     template <class Y, class Time, class Single, class Run>
     void run_cells(std::size_t c0, std::size_t c1, const Y& y, Time t, Single&& single, Run&& run, std::size_t first,
-                   std::size_t last) const
+                   std::size_t last, int plane_field = -1) const
     {
         using Index = long long;
         const auto ctx = context<Index>(t);
@@ -261,21 +271,52 @@ private:
         const Index r = Index(m_shape.stencil_radius);
         const Index nx = Index(m_shape.extent[0]);
         std::size_t c = c0;
+        // a cell only partly inside [first, last) (interleaved) evaluates one field as
+        // operator() does, whose reads the window covers; planar blocks hold one field
         auto edge_cell = [&](std::size_t cell, const Index (&xc)[Dim]) {
-            Value out[Fields];
-            if (interior(xc))
+            int only = -1;
+            if (m_shape.field_layout == layout::interleaved)
             {
-                detail::direct_cell<Value, Dim, view_source, Index> dc{view_source{&y}, Index(0), ctx.fstride, {}, {}};
-                dc.base = Index(m_shape.field_layout == layout::interleaved ? cell * Fields : cell);
-                for (std::size_t k = 0; k < Dim; ++k) { dc.stride[k] = ctx.stride[k]; dc.x[k] = xc[k]; }
-                m_update(dc, out, t);
+                if (cell * Fields < first) only = int(Fields - 1);
+                else if (cell * Fields + Fields > last) only = 0;
             }
             else
+                only = plane_field;
+            if (only >= 0 && m_shape.field_layout == layout::interleaved && Fields > 1 && cell * Fields < first &&
+                cell * Fields + Fields > last)
+                only = -2;  // one cell holds the whole range: its fields one by one
+            Value out[Fields];
+            auto evaluate = [&](int field) {
+                if (interior(xc))
+                {
+                    detail::direct_cell<Value, Dim, view_source, Index> dc{view_source{&y}, Index(0), ctx.fstride, {}, {}};
+                    dc.base = Index(m_shape.field_layout == layout::interleaved ? cell * Fields : cell);
+                    dc.only_field = field;
+                    for (std::size_t k = 0; k < Dim; ++k) { dc.stride[k] = ctx.stride[k]; dc.x[k] = xc[k]; }
+                    m_update(dc, out, t);
+                }
+                else
+                {
+                    detail::mapped_cell<Value, Dim, view_source, Index, BoundaryFunction, Time> mc{view_source{&y}, &ctx,
+                                                                                                  {}};
+                    mc.only_field = field;
+                    for (std::size_t k = 0; k < Dim; ++k) mc.x[k] = xc[k];
+                    m_update(mc, out, t);
+                }
+            };
+            if (only == -2)
             {
-                detail::mapped_cell<Value, Dim, view_source, Index, BoundaryFunction, Time> mc{view_source{&y}, &ctx, {}};
-                for (std::size_t k = 0; k < Dim; ++k) mc.x[k] = xc[k];
-                m_update(mc, out, t);
+                Value each[Fields];
+                for (std::size_t f = 0; f < Fields; ++f)
+                    if (cell * Fields + f >= first && cell * Fields + f < last)
+                    {
+                        evaluate(only_field(f));
+                        each[f] = out[f];
+                    }
+                for (std::size_t f = 0; f < Fields; ++f) out[f] = each[f];
             }
+            else
+                evaluate(only >= 0 ? only_field(std::size_t(only)) : -1);
             single(cell, out);
         };
         const bool interleaved = m_shape.field_layout == layout::interleaved;
