@@ -141,6 +141,28 @@ struct mapped_cell
     BOOST_ODEINT_TILED_HD long long coord(std::size_t k) const { return (long long)x[k]; }
 };
 
+/*! A cell seen by an evaluation that keeps only field `field` of the update's output,
+    on a grid with neighbour_fields::same_field: a neighbour's read of another field
+    gives that field at the cell itself. The update computes every field, and the
+    outputs of the other fields would read those fields at neighbours, which the
+    access distance of same_field does not cover (it lies outside the window of a
+    block, or beyond d of the component); under same_field the kept output does not
+    depend on those reads, so it is the same as the unmasked update's. */
+template <class Cell>
+struct same_field_cell
+{
+    const Cell* cell;
+    std::size_t field;
+
+    BOOST_ODEINT_TILED_HD auto operator()(std::size_t f) const { return (*cell)(f); }
+    template <class... O>
+    BOOST_ODEINT_TILED_HD auto operator()(std::size_t f, O... o) const
+    {
+        return f == field ? (*cell)(f, o...) : (*cell)(f);
+    }
+    BOOST_ODEINT_TILED_HD long long coord(std::size_t k) const { return cell->coord(k); }
+};
+
 } // namespace detail
 
 }}}}} // namespace boost::numeric::odeint::tiled::grid

@@ -31,7 +31,10 @@
 
  An update computes every field of its cell: out[f] for f = 0 .. Fields-1. It must not
  keep state between calls and must give the same value for the same reads (the
- per-component and block forms then agree bitwise, which the tests check).
+ per-component and block forms then agree bitwise, which the tests check). On a
+ neighbour_fields::same_field grid, out[f] must read the other fields only at the cell
+ itself: an evaluation that keeps out[f] alone gives the update a cell whose
+ neighbour reads of other fields return those fields at the cell (same_field_cell).
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -133,7 +136,7 @@ public:
                     cell_at(i, out);
                     for (std::size_t f = 0; f < Fields; ++f) o[i * Fields + f] = static_cast<Out>(out[f]);
                 }
-            }, first, last);
+            }, first, last, Fields);
         }
         else
         {
@@ -152,7 +155,7 @@ public:
                         cell_at(i, out);
                         o[i] = static_cast<Out>(out[f]);
                     }
-                }, first, last);
+                }, first, last, masks_other_fields() ? f : Fields);
             }
         }
     }
@@ -180,6 +183,28 @@ private:
         bool in = true;
         for (std::size_t k = 0; k < Dim; ++k) in = in && x[k] >= r && x[k] + r < Index(m_shape.extent[k]);
         return in;
+    }
+
+    //! Whether an evaluation that keeps one field of the update must mask the other
+    //! fields' neighbour reads (detail::same_field_cell): same_field, several fields.
+    BOOST_ODEINT_TILED_HD bool masks_other_fields() const
+    {
+        return Fields > 1 && m_shape.neighbours == neighbour_fields::same_field;
+    }
+
+    //! The update on cell c; with only_field < Fields, only out[only_field] is kept
+    //! and the update sees c through detail::same_field_cell.
+    template <class Cell, class Time>
+    BOOST_ODEINT_TILED_HD void run_update(const Cell& c, Value (&out)[Fields], Time t, std::size_t only_field) const
+    {
+        if constexpr (Fields > 1)
+            if (only_field < Fields)
+            {
+                const detail::same_field_cell<Cell> masked{&c, only_field};
+                m_update(masked, out, t);
+                return;
+            }
+        m_update(c, out, t);
     }
 
     template <class Index, class Time>
@@ -219,6 +244,7 @@ private:
         Index x[Dim];
         coordinates<Index>(cell, x);
         const auto ctx = context<Index>(t);
+        const std::size_t only_field = masks_other_fields() ? f : Fields;
         Value out[Fields];
         if (interior(x))
         {
@@ -226,14 +252,14 @@ private:
             detail::direct_cell<Value, Dim, source, Index> c{source{&y}, Index(0), ctx.fstride, {}, {}};
             c.base = Index(j) - Index(f) * ctx.fstride;
             for (std::size_t k = 0; k < Dim; ++k) { c.stride[k] = ctx.stride[k]; c.x[k] = x[k]; }
-            m_update(c, out, t);
+            run_update(c, out, t, only_field);
         }
         else
         {
             using source = detail::view_source<Y, Value, Index>;
             detail::mapped_cell<Value, Dim, source, Index, BoundaryFunction, Time> c{source{&y}, &ctx, {}};
             for (std::size_t k = 0; k < Dim; ++k) c.x[k] = x[k];
-            m_update(c, out, t);
+            run_update(c, out, t, only_field);
         }
         return out[f];
     }
@@ -242,10 +268,13 @@ private:
        row. Edge cells, and cells only partly inside [first, last) (interleaved), go to
        `single(cell, out)`; a run of interior cells wholly inside goes to
        `run(c_begin, count, cell_at)`, whose cell_at(i, out) evaluates cell c_begin + i
-       through a pointer. */
+       through a pointer. only_field < Fields: only out[only_field] is used (planar,
+       same_field), see run_update. An interleaved cell only partly inside [first,
+       last) on a same_field grid is evaluated once per field inside, each masked,
+       since the window of the block does not reach its other fields' neighbours. */
     template <class Y, class Time, class Single, class Run>
     void run_cells(std::size_t c0, std::size_t c1, const Y& y, Time t, Single&& single, Run&& run, std::size_t first,
-                   std::size_t last) const
+                   std::size_t last, std::size_t only_field) const
     {
         using Index = long long;
         const auto ctx = context<Index>(t);
@@ -261,24 +290,42 @@ private:
         const Index r = Index(m_shape.stencil_radius);
         const Index nx = Index(m_shape.extent[0]);
         std::size_t c = c0;
+        const bool interleaved = m_shape.field_layout == layout::interleaved;
+        // the update on `some_cell`, or once per field inside [first, last) where the
+        // cell is only partly inside on a same_field grid (see the comment above)
+        auto evaluate = [&](std::size_t cell, const auto& some_cell, Value (&out)[Fields]) {
+            const std::size_t j0 = cell * Fields;
+            if (interleaved && masks_other_fields() && (j0 < first || j0 + Fields > last))
+            {
+                for (std::size_t f = 0; f < Fields; ++f)
+                {
+                    out[f] = Value();
+                    if (j0 + f < first || j0 + f >= last) continue;
+                    Value kept[Fields];
+                    run_update(some_cell, kept, t, f);
+                    out[f] = kept[f];
+                }
+            }
+            else
+                run_update(some_cell, out, t, only_field);
+        };
         auto edge_cell = [&](std::size_t cell, const Index (&xc)[Dim]) {
             Value out[Fields];
             if (interior(xc))
             {
                 detail::direct_cell<Value, Dim, view_source, Index> dc{view_source{&y}, Index(0), ctx.fstride, {}, {}};
-                dc.base = Index(m_shape.field_layout == layout::interleaved ? cell * Fields : cell);
+                dc.base = Index(interleaved ? cell * Fields : cell);
                 for (std::size_t k = 0; k < Dim; ++k) { dc.stride[k] = ctx.stride[k]; dc.x[k] = xc[k]; }
-                m_update(dc, out, t);
+                evaluate(cell, dc, out);
             }
             else
             {
                 detail::mapped_cell<Value, Dim, view_source, Index, BoundaryFunction, Time> mc{view_source{&y}, &ctx, {}};
                 for (std::size_t k = 0; k < Dim; ++k) mc.x[k] = xc[k];
-                m_update(mc, out, t);
+                evaluate(cell, mc, out);
             }
             single(cell, out);
         };
-        const bool interleaved = m_shape.field_layout == layout::interleaved;
         while (c < c1)
         {
             // the rest of this row, up to c1
@@ -316,7 +363,7 @@ private:
                                                                               {}, {}};
                     for (std::size_t k = 0; k < Dim; ++k) { dc.stride[k] = ctx.stride[k]; dc.x[k] = xr[k]; }
                     dc.x[0] = xr[0] + Index(i);
-                    m_update(dc, out, t);
+                    run_update(dc, out, t, only_field);
                 });
                 x[0] += Index(b - a);
                 c = b;
