@@ -342,6 +342,34 @@ BOOST_AUTO_TEST_CASE(heat1d_is_the_mirrored_second_difference)
     BOOST_CHECK_THROW(problems::heat1d(0, 1.0), std::invalid_argument);
 }
 
+// heat1d is a grid system: its operator() is the documented formula to the bit, and
+// its block form (the grid helper's) gives operator()'s values on every split.
+BOOST_AUTO_TEST_CASE(heat1d_block_form_gives_the_formula_bitwise_on_every_split)
+{
+    std::mt19937 gen(23);
+    for (std::size_t n : {1, 2, 3, 4, 37}) {
+        const problems::heat1d sys(n, 0.7);
+        BOOST_TEST(sys.access_distance() == 1u);
+        const std::vector<double> y = random_state(n, gen);
+        std::vector<double> formula(n), per(n);
+        for (std::size_t j = 0; j < n; ++j) {
+            const double left = j > 0 ? y[j - 1] : y[n > 1 ? 1 : 0];
+            const double right = j + 1 < n ? y[j + 1] : y[n > 1 ? n - 2 : 0];
+            formula[j] = 0.7 * (left - 2.0 * y[j] + right);
+            per[j] = sys(j, y, 0.0);
+        }
+        BOOST_TEST(std::memcmp(per.data(), formula.data(), n * sizeof(double)) == 0, "n = " << n);
+        for (std::size_t piece : {std::size_t(1), std::size_t(2), std::size_t(5), n})
+            for (std::size_t first = 0; first < n; first += piece) {
+                const std::size_t last = std::min(n, first + piece);
+                std::vector<double> block(last - first);
+                sys.evaluate_range(first, last, y, block.data(), 0.0);
+                BOOST_TEST(std::memcmp(block.data(), per.data() + first, block.size() * sizeof(double)) == 0,
+                           "n = " << n << ", [" << first << ", " << last << ")");
+            }
+    }
+}
+
 BOOST_AUTO_TEST_CASE(wide_stencil_sums_clamped_differences_weighted_by_inverse_squares)
 {
     const std::size_t n = 9;

@@ -57,22 +57,6 @@ struct view_source
     BOOST_ODEINT_TILED_HD Value operator[](Index i) const { return (*y)[static_cast<std::size_t>(i)]; }
 };
 
-/*! Whether a per-component evaluation skips a read: a system whose fields read other
-    fields only at the cell itself (neighbour_fields::same_field) declares an access
-    distance that does not reach another field's neighbours, yet its update computes
-    every field of the cell, so evaluating component j's field `only_field` makes the
-    other fields' neighbour reads too. Those feed only outputs that are thrown away; a
-    read of them beyond the declared distance could leave a tile's window, so they
-    read the cell's own value instead (-1: nothing is skipped). */
-template <class Index, std::size_t Dim>
-BOOST_ODEINT_TILED_HD bool skips_read(int only_field, std::size_t f, const Index (&off)[Dim])
-{
-    if (only_field < 0 || int(f) == only_field) return false;
-    bool moved = false;
-    for (std::size_t k = 0; k < Dim; ++k) moved = moved || off[k] != 0;
-    return moved;
-}
-
 /*! A cell whose whole stencil lies inside the grid: reads are src[base + f*fstride +
     sum_k o_k*stride_k]. Source is a pointer or an indexable view; Index the signed
     integer type of the arithmetic (int where the state allows, on GPUs). */
@@ -84,7 +68,6 @@ struct direct_cell
     Index fstride;           //!< between fields of one cell
     Index stride[Dim];       //!< between neighbours along each dimension
     Index x[Dim];            //!< coordinates
-    int only_field = -1;     //!< see skips_read
 
     BOOST_ODEINT_TILED_HD Value operator()(std::size_t f) const { return src[base + Index(f) * fstride]; }
     template <class... O>
@@ -92,7 +75,6 @@ struct direct_cell
     {
         check_offset_count<Dim, O...>();
         const Index off[Dim] = {Index(o)...};
-        if (skips_read(only_field, f, off)) return src[base + Index(only_field) * fstride];
         Index i = base + Index(f) * fstride;
         for (std::size_t k = 0; k < Dim; ++k) i += off[k] * stride[k];
         return src[i];
@@ -123,7 +105,6 @@ struct mapped_cell
     Source src;
     const boundary_context<Value, Dim, Index, BoundaryFunction, Time>* ctx;
     Index x[Dim];
-    int only_field = -1;     //!< see skips_read
 
     BOOST_ODEINT_TILED_HD Value operator()(std::size_t f) const
     {
@@ -136,7 +117,6 @@ struct mapped_cell
     {
         check_offset_count<Dim, O...>();
         const Index off[Dim] = {Index(o)...};
-        if (skips_read(only_field, f, off)) return (*this)(std::size_t(only_field));
         Index i = ctx->origin + Index(f) * ctx->fstride;
         long long ghost[Dim];
         bool outside = false;
@@ -159,6 +139,28 @@ struct mapped_cell
         return static_cast<Value>((*ctx->function)(f, ghost, ctx->t));
     }
     BOOST_ODEINT_TILED_HD long long coord(std::size_t k) const { return (long long)x[k]; }
+};
+
+/*! A cell seen by an evaluation that keeps only field `field` of the update's output,
+    on a grid with neighbour_fields::same_field: a neighbour's read of another field
+    gives that field at the cell itself. The update computes every field, and the
+    outputs of the other fields would read those fields at neighbours, which the
+    access distance of same_field does not cover (it lies outside the window of a
+    block, or beyond d of the component); under same_field the kept output does not
+    depend on those reads, so it is the same as the unmasked update's. */
+template <class Cell>
+struct same_field_cell
+{
+    const Cell* cell;
+    std::size_t field;
+
+    BOOST_ODEINT_TILED_HD auto operator()(std::size_t f) const { return (*cell)(f); }
+    template <class... O>
+    BOOST_ODEINT_TILED_HD auto operator()(std::size_t f, O... o) const
+    {
+        return f == field ? (*cell)(f, o...) : (*cell)(f);
+    }
+    BOOST_ODEINT_TILED_HD long long coord(std::size_t k) const { return cell->coord(k); }
 };
 
 } // namespace detail

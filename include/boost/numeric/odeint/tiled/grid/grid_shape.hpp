@@ -54,7 +54,9 @@ enum class neighbour_fields
 
 /*! What a read beyond the grid's edge in one dimension sees.
     - reflecting: the mirror image about the edge cell (Neumann): coordinate -k reads k,
-      n-1+k reads n-1-k; a direction of extent 1 reads the cell itself.
+      n-1+k reads n-1-k; where the radius exceeds the extent, a mirror image that still
+      lies outside reads the edge cell nearest to it (so a direction of extent 1 reads
+      the cell itself).
     - periodic: the other side, coordinate modulo the extent.
     - constant: a fixed value per field (Dirichlet), the system's constant_values.
     - function: the system's boundary function, value(field, ghost cell, t). */
@@ -115,8 +117,10 @@ struct shape
     //! The boundary of dimension k (both its sides).
     shape& boundary(std::size_t k, grid::boundary b)
     {
-        if (k >= Dim) throw std::invalid_argument("tiled::grid::shape::boundary: dimension " + std::to_string(k) +
-                                                  " of a " + std::to_string(Dim) + "D grid");
+        if (k >= Dim)
+            throw std::invalid_argument("tiled::grid::shape::boundary: a " + std::to_string(Dim) +
+                                        "D grid has no dimension " + std::to_string(k) +
+                                        " (dimensions are numbered from 0)");
         bc[k] = b;
         return *this;
     }
@@ -140,22 +144,20 @@ struct shape
         |i - j| between a component j and a component i its cell update may read. */
     std::size_t access_distance(std::size_t fields) const
     {
-        const std::size_t r = stencil_radius;
-        // how many cells a read reaches along dimension k: r, or across the whole
-        // extent where a periodic boundary wraps (coordinate -1 reads extent - 1)
-        auto reach = [&](std::size_t k) {
-            return bc[k] == grid::boundary::periodic() && extent[k] - 1 > r ? extent[k] - 1 : r;
-        };
-        // the farthest neighbour cell, in cells of the linear order
+        // the farthest neighbour cell, in cells of the linear order. Every read lands
+        // inside the grid, so no coordinate moves by more than extent - 1; a periodic
+        // dimension moves by that much whatever the radius (cell 0 reads cell n - 1
+        // through the wrap), the others by at most r.
         std::size_t far_cell = 0;
-        if (stencil_kind == grid::stencil::star)
+        for (std::size_t k = 0; k < Dim; ++k)
         {
-            for (std::size_t k = 0; k < Dim; ++k)
-                if (extent[k] > 1 && reach(k) * cell_stride(k) > far_cell) far_cell = reach(k) * cell_stride(k);
+            const std::size_t span = extent[k] > 0 ? extent[k] - 1 : 0;
+            const std::size_t moved =
+                bc[k] == grid::boundary::periodic() ? span : (stencil_radius < span ? stencil_radius : span);
+            const std::size_t far_k = moved * cell_stride(k);
+            if (stencil_kind == grid::stencil::box) far_cell += far_k;  // a corner moves in every dimension
+            else if (far_k > far_cell) far_cell = far_k;               // a star in one at a time
         }
-        else
-            for (std::size_t k = 0; k < Dim; ++k)
-                if (extent[k] > 1) far_cell += reach(k) * cell_stride(k);
         const std::size_t F = fields;
         if (field_layout == grid::layout::interleaved)
         {

@@ -31,7 +31,10 @@
 
  An update computes every field of its cell: out[f] for f = 0 .. Fields-1. It must not
  keep state between calls and must give the same value for the same reads (the
- per-component and block forms then agree bitwise, which the tests check).
+ per-component and block forms then agree bitwise, which the tests check). On a
+ neighbour_fields::same_field grid, out[f] must read the other fields only at the cell
+ itself: an evaluation that keeps out[f] alone gives the update a cell whose
+ neighbour reads of other fields return those fields at the cell (same_field_cell).
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -133,7 +136,7 @@ public:
                     cell_at(i, out);
                     for (std::size_t f = 0; f < Fields; ++f) o[i * Fields + f] = static_cast<Out>(out[f]);
                 }
-            }, first, last);
+            }, first, last, Fields);
         }
         else
         {
@@ -152,7 +155,7 @@ public:
                         cell_at(i, out);
                         o[i] = static_cast<Out>(out[f]);
                     }
-                }, first, last, int(f));
+                }, first, last, masks_other_fields() ? f : Fields);
             }
         }
     }
@@ -173,13 +176,6 @@ private:
         x[Dim - 1] = Index(cell);
     }
 
-    //! The only_field of a cell evaluated for field f alone (detail::skips_read): f where
-    //! the system reads other fields at the cell only, else -1 (its reads are all in d).
-    BOOST_ODEINT_TILED_HD int only_field(std::size_t f) const
-    {
-        return m_shape.neighbours == neighbour_fields::same_field && Fields > 1 ? int(f) : -1;
-    }
-
     template <class Index>
     BOOST_ODEINT_TILED_HD bool interior(const Index (&x)[Dim]) const
     {
@@ -187,6 +183,28 @@ private:
         bool in = true;
         for (std::size_t k = 0; k < Dim; ++k) in = in && x[k] >= r && x[k] + r < Index(m_shape.extent[k]);
         return in;
+    }
+
+    //! Whether an evaluation that keeps one field of the update must mask the other
+    //! fields' neighbour reads (detail::same_field_cell): same_field, several fields.
+    BOOST_ODEINT_TILED_HD bool masks_other_fields() const
+    {
+        return Fields > 1 && m_shape.neighbours == neighbour_fields::same_field;
+    }
+
+    //! The update on cell c; with only_field < Fields, only out[only_field] is kept
+    //! and the update sees c through detail::same_field_cell.
+    template <class Cell, class Time>
+    BOOST_ODEINT_TILED_HD void run_update(const Cell& c, Value (&out)[Fields], Time t, std::size_t only_field) const
+    {
+        if constexpr (Fields > 1)
+            if (only_field < Fields)
+            {
+                const detail::same_field_cell<Cell> masked{&c, only_field};
+                m_update(masked, out, t);
+                return;
+            }
+        m_update(c, out, t);
     }
 
     template <class Index, class Time>
@@ -226,24 +244,22 @@ private:
         Index x[Dim];
         coordinates<Index>(cell, x);
         const auto ctx = context<Index>(t);
-        const int only = only_field(f);
+        const std::size_t only_field = masks_other_fields() ? f : Fields;
         Value out[Fields];
         if (interior(x))
         {
             using source = detail::view_source<Y, Value, Index>;
             detail::direct_cell<Value, Dim, source, Index> c{source{&y}, Index(0), ctx.fstride, {}, {}};
             c.base = Index(j) - Index(f) * ctx.fstride;
-            c.only_field = only;
             for (std::size_t k = 0; k < Dim; ++k) { c.stride[k] = ctx.stride[k]; c.x[k] = x[k]; }
-            m_update(c, out, t);
+            run_update(c, out, t, only_field);
         }
         else
         {
             using source = detail::view_source<Y, Value, Index>;
             detail::mapped_cell<Value, Dim, source, Index, BoundaryFunction, Time> c{source{&y}, &ctx, {}};
-            c.only_field = only;
             for (std::size_t k = 0; k < Dim; ++k) c.x[k] = x[k];
-            m_update(c, out, t);
+            run_update(c, out, t, only_field);
         }
         return out[f];
     }
@@ -252,10 +268,13 @@ private:
        row. Edge cells, and cells only partly inside [first, last) (interleaved), go to
        `single(cell, out)`; a run of interior cells wholly inside goes to
        `run(c_begin, count, cell_at)`, whose cell_at(i, out) evaluates cell c_begin + i
-       through a pointer. */
+       through a pointer. only_field < Fields: only out[only_field] is used (planar,
+       same_field), see run_update. An interleaved cell only partly inside [first,
+       last) on a same_field grid is evaluated once per field inside, each masked,
+       since the window of the block does not reach its other fields' neighbours. */
     template <class Y, class Time, class Single, class Run>
     void run_cells(std::size_t c0, std::size_t c1, const Y& y, Time t, Single&& single, Run&& run, std::size_t first,
-                   std::size_t last, int plane_field = -1) const
+                   std::size_t last, std::size_t only_field) const
     {
         using Index = long long;
         const auto ctx = context<Index>(t);
@@ -271,55 +290,42 @@ private:
         const Index r = Index(m_shape.stencil_radius);
         const Index nx = Index(m_shape.extent[0]);
         std::size_t c = c0;
-        // a cell only partly inside [first, last) (interleaved) evaluates one field as
-        // operator() does, whose reads the window covers; planar blocks hold one field
-        auto edge_cell = [&](std::size_t cell, const Index (&xc)[Dim]) {
-            int only = -1;
-            if (m_shape.field_layout == layout::interleaved)
+        const bool interleaved = m_shape.field_layout == layout::interleaved;
+        // the update on `some_cell`, or once per field inside [first, last) where the
+        // cell is only partly inside on a same_field grid (see the comment above)
+        auto evaluate = [&](std::size_t cell, const auto& some_cell, Value (&out)[Fields]) {
+            const std::size_t j0 = cell * Fields;
+            if (interleaved && masks_other_fields() && (j0 < first || j0 + Fields > last))
             {
-                if (cell * Fields < first) only = int(Fields - 1);
-                else if (cell * Fields + Fields > last) only = 0;
-            }
-            else
-                only = plane_field;
-            if (only >= 0 && m_shape.field_layout == layout::interleaved && Fields > 1 && cell * Fields < first &&
-                cell * Fields + Fields > last)
-                only = -2;  // one cell holds the whole range: its fields one by one
-            Value out[Fields];
-            auto evaluate = [&](int field) {
-                if (interior(xc))
-                {
-                    detail::direct_cell<Value, Dim, view_source, Index> dc{view_source{&y}, Index(0), ctx.fstride, {}, {}};
-                    dc.base = Index(m_shape.field_layout == layout::interleaved ? cell * Fields : cell);
-                    dc.only_field = field;
-                    for (std::size_t k = 0; k < Dim; ++k) { dc.stride[k] = ctx.stride[k]; dc.x[k] = xc[k]; }
-                    m_update(dc, out, t);
-                }
-                else
-                {
-                    detail::mapped_cell<Value, Dim, view_source, Index, BoundaryFunction, Time> mc{view_source{&y}, &ctx,
-                                                                                                  {}};
-                    mc.only_field = field;
-                    for (std::size_t k = 0; k < Dim; ++k) mc.x[k] = xc[k];
-                    m_update(mc, out, t);
-                }
-            };
-            if (only == -2)
-            {
-                Value each[Fields];
                 for (std::size_t f = 0; f < Fields; ++f)
-                    if (cell * Fields + f >= first && cell * Fields + f < last)
-                    {
-                        evaluate(only_field(f));
-                        each[f] = out[f];
-                    }
-                for (std::size_t f = 0; f < Fields; ++f) out[f] = each[f];
+                {
+                    out[f] = Value();
+                    if (j0 + f < first || j0 + f >= last) continue;
+                    Value kept[Fields];
+                    run_update(some_cell, kept, t, f);
+                    out[f] = kept[f];
+                }
             }
             else
-                evaluate(only >= 0 ? only_field(std::size_t(only)) : -1);
+                run_update(some_cell, out, t, only_field);
+        };
+        auto edge_cell = [&](std::size_t cell, const Index (&xc)[Dim]) {
+            Value out[Fields];
+            if (interior(xc))
+            {
+                detail::direct_cell<Value, Dim, view_source, Index> dc{view_source{&y}, Index(0), ctx.fstride, {}, {}};
+                dc.base = Index(interleaved ? cell * Fields : cell);
+                for (std::size_t k = 0; k < Dim; ++k) { dc.stride[k] = ctx.stride[k]; dc.x[k] = xc[k]; }
+                evaluate(cell, dc, out);
+            }
+            else
+            {
+                detail::mapped_cell<Value, Dim, view_source, Index, BoundaryFunction, Time> mc{view_source{&y}, &ctx, {}};
+                for (std::size_t k = 0; k < Dim; ++k) mc.x[k] = xc[k];
+                evaluate(cell, mc, out);
+            }
             single(cell, out);
         };
-        const bool interleaved = m_shape.field_layout == layout::interleaved;
         while (c < c1)
         {
             // the rest of this row, up to c1
@@ -357,7 +363,7 @@ private:
                                                                               {}, {}};
                     for (std::size_t k = 0; k < Dim; ++k) { dc.stride[k] = ctx.stride[k]; dc.x[k] = xr[k]; }
                     dc.x[0] = xr[0] + Index(i);
-                    m_update(dc, out, t);
+                    run_update(dc, out, t, only_field);
                 });
                 x[0] += Index(b - a);
                 c = b;
