@@ -27,6 +27,7 @@
 #include <cstddef>
 #include <type_traits>
 
+#include <boost/numeric/odeint/tiled/grid/fast_divider.hpp>
 #include <boost/numeric/odeint/tiled/grid/grid_shape.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace grid {
@@ -82,6 +83,56 @@ struct direct_cell
     BOOST_ODEINT_TILED_HD long long coord(std::size_t k) const { return (long long)x[k]; }
 };
 
+/*! A cell of a run of interior cells along dimension 0 on the host (grid::system's
+    block form): reads p[f*fstride + o_0*step + sum_{k>0} o_k*stride_k] with the
+    layout's constants as constants (interleaved: fields 1 apart and neighbours along
+    dimension 0 Fields apart; planar: neighbours 1 apart). The run's loop makes one per
+    cell with p advanced by step, so every read is a fixed offset from a pointer that
+    advances by a constant: affine accesses, which compilers vectorise across cells;
+    direct_cell's strides in memory and view reads hide that.
+    Wrapped: the run goes on over the following rows (x[0] then counts cells from the
+    start of the first row, past its end), and coord() divides it by the row length;
+    only an update that asks for its coordinates pays for that. */
+template <class Value, std::size_t Dim, std::size_t Fields, bool Interleaved, bool Wrapped = false>
+struct run_cell
+{
+    static constexpr bool interleaved = Interleaved;
+    static constexpr std::ptrdiff_t step = Interleaved ? std::ptrdiff_t(Fields) : 1;
+    const Value* p;                  //!< field 0 of this cell
+    std::ptrdiff_t fstride;          //!< between fields (planar; interleaved: 1)
+    std::ptrdiff_t stride[Dim];      //!< between neighbours along dimensions 1.. (stride[0] is step)
+    long long x[Dim];                //!< coordinates
+
+    std::ptrdiff_t field_offset(std::size_t f) const
+    {
+        return Interleaved ? std::ptrdiff_t(f) : std::ptrdiff_t(f) * fstride;
+    }
+    Value operator()(std::size_t f) const { return p[field_offset(f)]; }
+    template <class... O>
+    Value operator()(std::size_t f, O... o) const
+    {
+        check_offset_count<Dim, O...>();
+        const std::ptrdiff_t off[Dim] = {std::ptrdiff_t(o)...};
+        std::ptrdiff_t i = field_offset(f) + off[0] * step;
+        for (std::size_t k = 1; k < Dim; ++k) i += off[k] * stride[k];
+        return p[i];
+    }
+    long long coord(std::size_t k) const
+    {
+        if constexpr (Wrapped)
+        {
+            if (k >= 2) return x[k];
+            const long long rows = (long long)row_divider.divide(static_cast<unsigned>(x[0]));
+            return k == 0 ? x[0] - rows * row_length : x[1] + rows;
+        }
+        else return x[k];
+    }
+
+    // Wrapped only: the grid's extent along dimension 0, and a divider by it
+    long long row_length = 0;
+    tiled::detail::u32_divider row_divider;
+};
+
 /*! What a mapped read needs besides the cell: the grid, where coordinate 0 of each
     dimension lies in the source, the boundaries' values and function, the time. */
 template <class Value, std::size_t Dim, class Index, class BoundaryFunction, class Time>
@@ -95,6 +146,41 @@ struct boundary_context
     const Value* constant_values;         //!< per field, for boundary::constant
     const BoundaryFunction* function;
     Time t;
+};
+
+/*! A cell near the start or end of a row that lies inside the grid in every dimension
+    but 0 (grid::system's block form): reads along dimensions 1.. are plain offsets as
+    in run_cell, and only the offset along dimension 0 is tested and mapped through
+    dimension 0's boundary. The same values as mapped_cell's for such a cell, at a
+    compare per read instead of a mapping of every dimension. */
+template <class Value, std::size_t Dim, std::size_t Fields, bool Interleaved, class BoundaryFunction, class Time>
+struct row_edge_cell
+{
+    run_cell<Value, Dim, Fields, Interleaved> in;
+    long long extent0;
+    boundary::kind bc0;
+    const Value* constant_values;
+    const BoundaryFunction* function;
+    Time t;
+
+    Value operator()(std::size_t f) const { return in(f); }
+    template <class... O>
+    Value operator()(std::size_t f, O... o) const
+    {
+        check_offset_count<Dim, O...>();
+        const long long off[Dim] = {(long long)o...};
+        const long long g = in.x[0] + off[0];
+        std::ptrdiff_t i = in.field_offset(f);
+        for (std::size_t k = 1; k < Dim; ++k) i += std::ptrdiff_t(off[k]) * in.stride[k];
+        if (g >= 0 && g < extent0) return in.p[i + std::ptrdiff_t(off[0]) * in.step];
+        const long long m = map_coordinate(g, extent0, bc0);
+        if (m >= 0) return in.p[i + std::ptrdiff_t(m - in.x[0]) * in.step];
+        if (bc0 == boundary::kind::constant) return constant_values[f];
+        long long ghost[Dim];
+        for (std::size_t k = 0; k < Dim; ++k) ghost[k] = in.x[k] + off[k];
+        return static_cast<Value>((*function)(f, ghost, t));
+    }
+    long long coord(std::size_t k) const { return in.x[k]; }
 };
 
 /*! A cell near the edge: each read maps its coordinates through the boundaries

@@ -31,10 +31,7 @@
 
  An update computes every field of its cell: out[f] for f = 0 .. Fields-1. It must not
  keep state between calls and must give the same value for the same reads (the
- per-component and block forms then agree bitwise, which the tests check). On a
- neighbour_fields::same_field grid, out[f] must read the other fields only at the cell
- itself: an evaluation that keeps out[f] alone gives the update a cell whose
- neighbour reads of other fields return those fields at the cell (same_field_cell).
+ per-component and block forms then agree bitwise, which the tests check).
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -127,15 +124,9 @@ public:
                 const std::size_t j0 = cell * Fields;
                 for (std::size_t f = 0; f < Fields; ++f)
                     if (j0 + f >= first && j0 + f < last) dydt[j0 + f - first] = static_cast<Out>(out[f]);
-            }, [&](std::size_t c_begin, std::size_t count, auto&& cell_at) {
+            }, [&](std::size_t c_begin, std::size_t count, const auto& cell) {
                 // cells wholly inside [first, last): no per-field test
-                Out* o = dydt + (c_begin * Fields - first);
-                for (std::size_t i = 0; i < count; ++i)
-                {
-                    Value out[Fields];
-                    cell_at(i, out);
-                    for (std::size_t f = 0; f < Fields; ++f) o[i * Fields + f] = static_cast<Out>(out[f]);
-                }
+                interior_run<false>(cell, cell.p, dydt + (c_begin * Fields - first), std::ptrdiff_t(count), 0, t);
             }, first, last, Fields);
         }
         else
@@ -147,14 +138,12 @@ public:
                 const std::size_t c0 = a - f * m_cells, c1 = b - f * m_cells;
                 run_cells(c0, c1, y, t, [&](std::size_t cell, const Value (&out)[Fields]) {
                     dydt[f * m_cells + cell - first] = static_cast<Out>(out[f]);
-                }, [&](std::size_t c_begin, std::size_t count, auto&& cell_at) {
-                    Out* o = dydt + (f * m_cells + c_begin - first);
-                    for (std::size_t i = 0; i < count; ++i)
-                    {
-                        Value out[Fields];
-                        cell_at(i, out);
-                        o[i] = static_cast<Out>(out[f]);
-                    }
+                }, [&](std::size_t c_begin, std::size_t count, const auto& cell) {
+                    // a plane's window reaches the other planes' cells only within d
+                    if (masks_other_fields())
+                        interior_run<true>(cell, cell.p, dydt + (f * m_cells + c_begin - first), std::ptrdiff_t(count), f, t);
+                    else
+                        interior_run<false>(cell, cell.p, dydt + (f * m_cells + c_begin - first), std::ptrdiff_t(count), f, t);
                 }, first, last, masks_other_fields() ? f : Fields);
             }
         }
@@ -264,14 +253,95 @@ private:
         return out[f];
     }
 
+    /* count interior cells of one row from `first_cell` on (a run_cell of the layout,
+       at the run's first cell) to o: all fields to o[i*Fields + f] (interleaved), or
+       field `field` to o[i] (planar). One plain loop over the cells that the compiler
+       vectorises across cells: each iteration is the user's update on a cell whose
+       pointer advances by a constant, so its reads are affine. __restrict: dydt never
+       overlaps y, and without the promise GCC versions the loop with run-time alias
+       checks or gives up on it where the update's members are reloaded after every
+       store. Same update, same arithmetic per cell as operator() (so the same bits):
+       vectorising only runs several cells side by side. */
+    template <bool MaskOtherFields, class Cell, class Out, class Time>
+    void interior_run(const Cell& first_cell, const Value* __restrict p, Out* __restrict o, std::ptrdiff_t count,
+                      std::size_t field, Time t) const
+    {
+        const long long x0 = first_cell.x[0];
+        // a copy of a plain update: its members (the equation's constants) are then
+        // known not to change under the stores to o, and stay in registers instead of
+        // being reloaded, or checked for overlap with o at run time, in every row
+        using update_copy = std::conditional_t<std::is_trivially_copyable<Update>::value, const Update, const Update&>;
+        update_copy update = m_update;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC ivdep
+#endif
+        for (std::ptrdiff_t i = 0; i < count; ++i)
+        {
+            Cell c = first_cell;
+            c.p = p + i * Cell::step;
+            c.x[0] = x0 + i;
+            Value out[Fields];
+            if constexpr (MaskOtherFields)
+            {
+                const detail::same_field_cell<Cell> masked{&c, field};
+                update(masked, out, t);
+            }
+            else
+                update(c, out, t);
+            if constexpr (Cell::interleaved)
+                for (std::size_t f = 0; f < Fields; ++f) o[i * std::ptrdiff_t(Fields) + std::ptrdiff_t(f)] = static_cast<Out>(out[f]);
+            else o[i] = static_cast<Out>(out[field]);
+        }
+    }
+
+    /* Cells [a, b) of rows inside the grid in dimensions 1.. (run_cells' merged rows),
+       from the cell at coordinates x: one run over all of them, then the cells within
+       r of each row's ends again through edge_cell. */
+    template <class Index, class Ctx, class CellPointer, class Run, class EdgeCell>
+    void merged_rows(std::size_t a, std::size_t b, const Index (&x)[Dim], const Ctx& ctx, CellPointer&& cell_pointer,
+                     Run&& run, EdgeCell&& edge_cell) const
+    {
+        auto start = [&](auto& cell) {
+            cell.p = cell_pointer(a);
+            cell.fstride = std::ptrdiff_t(ctx.fstride);
+            for (std::size_t k = 0; k < Dim; ++k) { cell.stride[k] = std::ptrdiff_t(ctx.stride[k]); cell.x[k] = x[k]; }
+            cell.row_length = (long long)m_shape.extent[0];
+            cell.row_divider = m_divider[0];
+            run(a, b - a, cell);
+        };
+        if (m_shape.field_layout == layout::interleaved)
+        {
+            detail::run_cell<Value, Dim, Fields, true, true> cell;
+            start(cell);
+        }
+        else
+        {
+            detail::run_cell<Value, Dim, Fields, false, true> cell;
+            start(cell);
+        }
+        const std::size_t nx = m_shape.extent[0], r = m_shape.stencil_radius;
+        Index xc[Dim];
+        for (std::size_t k = 0; k < Dim; ++k) xc[k] = x[k];
+        for (std::size_t row_start = a - static_cast<std::size_t>(x[0]); row_start < b; row_start += nx, ++xc[1])
+        {
+            const std::size_t ends[2][2] = {{row_start, row_start + r}, {row_start + nx - r, row_start + nx}};
+            for (const auto& e : ends)
+                for (std::size_t cell = e[0] > a ? e[0] : a; cell < e[1] && cell < b; ++cell)
+                {
+                    xc[0] = Index(cell - row_start);
+                    edge_cell(cell, xc, true);
+                }
+        }
+    }
+
     /* Cells [c0, c1) of one field plane (planar) or of the state (interleaved), row by
        row. Edge cells, and cells only partly inside [first, last) (interleaved), go to
        `single(cell, out)`; a run of interior cells wholly inside goes to
-       `run(c_begin, count, cell_at)`, whose cell_at(i, out) evaluates cell c_begin + i
-       through a pointer. only_field < Fields: only out[only_field] is used (planar,
-       same_field), see run_update. An interleaved cell only partly inside [first,
-       last) on a same_field grid is evaluated once per field inside, each masked,
-       since the window of the block does not reach its other fields' neighbours. */
+       `run(c_begin, count, cell)`, with cell the layout's run_cell at cell c_begin.
+       only_field < Fields: only out[only_field] is used (planar, same_field), see
+       run_update. An interleaved cell only partly inside [first, last) on a same_field
+       grid is evaluated once per field inside, each masked, since the window of the
+       block does not reach its other fields' neighbours. */
     template <class Y, class Time, class Single, class Run>
     void run_cells(std::size_t c0, std::size_t c1, const Y& y, Time t, Single&& single, Run&& run, std::size_t first,
                    std::size_t last, std::size_t only_field) const
@@ -290,6 +360,8 @@ private:
         const Index r = Index(m_shape.stencil_radius);
         const Index nx = Index(m_shape.extent[0]);
         std::size_t c = c0;
+        // a cell at the start or end of a row inside the grid in dimensions 1..: only
+        // its reads along dimension 0 need the boundary
         const bool interleaved = m_shape.field_layout == layout::interleaved;
         // the update on `some_cell`, or once per field inside [first, last) where the
         // cell is only partly inside on a same_field grid (see the comment above)
@@ -309,12 +381,36 @@ private:
             else
                 run_update(some_cell, out, t, only_field);
         };
-        auto edge_cell = [&](std::size_t cell, const Index (&xc)[Dim]) {
+        auto row_edge_cell = [&](std::size_t cell, const Index (&xc)[Dim], auto& ec, Value (&out)[Fields]) {
+            ec.in.p = cell_pointer(cell);
+            ec.in.fstride = std::ptrdiff_t(ctx.fstride);
+            for (std::size_t k = 0; k < Dim; ++k) { ec.in.stride[k] = std::ptrdiff_t(ctx.stride[k]); ec.in.x[k] = xc[k]; }
+            ec.extent0 = (long long)ctx.extent[0];
+            ec.bc0 = ctx.bc[0];
+            ec.constant_values = ctx.constant_values;
+            ec.function = ctx.function;
+            ec.t = t;
+            evaluate(cell, ec, out);
+        };
+        auto edge_cell = [&](std::size_t cell, const Index (&xc)[Dim], bool row_inside) {
             Value out[Fields];
-            if (interior(xc))
+            if (row_inside && !interior(xc))
+            {
+                if (m_shape.field_layout == layout::interleaved)
+                {
+                    detail::row_edge_cell<Value, Dim, Fields, true, BoundaryFunction, Time> ec;
+                    row_edge_cell(cell, xc, ec, out);
+                }
+                else
+                {
+                    detail::row_edge_cell<Value, Dim, Fields, false, BoundaryFunction, Time> ec;
+                    row_edge_cell(cell, xc, ec, out);
+                }
+            }
+            else if (interior(xc))
             {
                 detail::direct_cell<Value, Dim, view_source, Index> dc{view_source{&y}, Index(0), ctx.fstride, {}, {}};
-                dc.base = Index(interleaved ? cell * Fields : cell);
+                dc.base = Index(m_shape.field_layout == layout::interleaved ? cell * Fields : cell);
                 for (std::size_t k = 0; k < Dim; ++k) { dc.stride[k] = ctx.stride[k]; dc.x[k] = xc[k]; }
                 evaluate(cell, dc, out);
             }
@@ -326,14 +422,62 @@ private:
             }
             single(cell, out);
         };
+        const std::size_t whole_first = interleaved ? (first + Fields - 1) / Fields : c0;
+        const std::size_t whole_last = interleaved ? last / Fields : c1;
+        // Consecutive rows that lie inside the grid in dimensions 1.. run as one loop
+        // (merged rows): every cell is computed as if interior, and then the cells
+        // within r of a row's ends again as row-edge cells, which overwrite them. Short
+        // rows (BRUSS2D with d = 32: 16 cells) would otherwise spend their time in the
+        // heads and tails of a vector loop per row. An edge cell computed as interior
+        // reads at the same distances from it as an interior cell does, so inside the
+        // window of the block (range_rhs.hpp); `reach` keeps those reads inside the
+        // state for the first and last cells of the grid, whose reads would leave it.
+        std::size_t reach = 0;
+        for (std::size_t k = 0; k < Dim; ++k) reach += m_shape.stencil_radius * m_shape.cell_stride(k);
+        // (not where a plane's cells must mask the other planes' neighbour reads)
+        const bool merge_rows = Dim >= 2 && nx > 2 * r && m_cells <= std::size_t(0xffffffffu) - 1 &&
+                                only_field >= Fields;
         while (c < c1)
         {
-            // the rest of this row, up to c1
-            const std::size_t row_left = static_cast<std::size_t>(nx - x[0]);
-            const std::size_t row_end = c + (c1 - c < row_left ? c1 - c : row_left);
             bool row_inside = true;
             for (std::size_t k = 1; k < Dim; ++k)
                 row_inside = row_inside && x[k] >= r && x[k] + r < Index(m_shape.extent[k]);
+            if (merge_rows && row_inside && c >= whole_first && c >= reach)
+            {
+                // rows x[1] .. extent[1] - r - 1 of this plane
+                const std::size_t rows = static_cast<std::size_t>(Index(m_shape.extent[1]) - r - x[1]);
+                std::size_t b = c - static_cast<std::size_t>(x[0]) + rows * static_cast<std::size_t>(nx);
+                if (b > c1) b = c1;
+                if (b > whole_last) b = whole_last;
+                if (b + reach > m_cells) b = m_cells > reach ? m_cells - reach : 0;
+                // in pieces of whole rows that stay in the first-level cache until their
+                // edge cells are redone (a second pass over memory otherwise)
+                const std::size_t piece = ((merged_piece_cells + static_cast<std::size_t>(nx) - 1) / static_cast<std::size_t>(nx)) *
+                                          static_cast<std::size_t>(nx);
+                const std::size_t piece_end = c - static_cast<std::size_t>(x[0]) + piece;
+                if (b > piece_end) b = piece_end;
+                if (b > c)
+                {
+                    merged_rows(c, b, x, ctx, cell_pointer, run, edge_cell);
+                    const Index q = x[0] + Index(b - c);
+                    x[0] = q % nx;
+                    x[1] += q / nx;
+                    c = b;
+                    if (x[1] == Index(m_shape.extent[1]))  // next plane (3D)
+                    {
+                        x[1] = 0;
+                        for (std::size_t k = 2; k < Dim; ++k)
+                        {
+                            if (++x[k] < Index(m_shape.extent[k])) break;
+                            x[k] = 0;
+                        }
+                    }
+                    continue;
+                }
+            }
+            // the rest of this row, up to c1
+            const std::size_t row_left = static_cast<std::size_t>(nx - x[0]);
+            const std::size_t row_end = c + (c1 - c < row_left ? c1 - c : row_left);
             // interior run: x in [r, nx - r), and (interleaved) whole cells in [first, last)
             std::size_t a = row_end, b = row_end;
             if (row_inside)
@@ -343,32 +487,33 @@ private:
                 b = nx > r ? row_start + static_cast<std::size_t>(nx - r) : a;
                 if (a < c) a = c;
                 if (b > row_end) b = row_end;
-                if (interleaved)
-                {
-                    const std::size_t whole_first = (first + Fields - 1) / Fields, whole_last = last / Fields;
-                    if (a < whole_first) a = whole_first;
-                    if (b > whole_last) b = whole_last;
-                }
+                if (a < whole_first) a = whole_first;
+                if (b > whole_last) b = whole_last;
                 if (a >= b) a = b = row_end;
             }
-            for (; c < a; ++c, ++x[0]) edge_cell(c, x);
+            for (; c < a; ++c, ++x[0]) edge_cell(c, x, row_inside);
             if (a < b)
             {
-                Index xr[Dim];
-                for (std::size_t k = 0; k < Dim; ++k) xr[k] = x[k];
-                const Value* const p = cell_pointer(a);
-                const Index step = interleaved ? Index(Fields) : Index(1);
-                run(a, b - a, [&](std::size_t i, Value (&out)[Fields]) {
-                    detail::direct_cell<Value, Dim, const Value*, Index> dc{p + Index(i) * step, Index(0), ctx.fstride,
-                                                                              {}, {}};
-                    for (std::size_t k = 0; k < Dim; ++k) { dc.stride[k] = ctx.stride[k]; dc.x[k] = xr[k]; }
-                    dc.x[0] = xr[0] + Index(i);
-                    run_update(dc, out, t, only_field);
-                });
+                auto interior = [&](auto& cell) {
+                    cell.p = cell_pointer(a);
+                    cell.fstride = std::ptrdiff_t(ctx.fstride);
+                    for (std::size_t k = 0; k < Dim; ++k) { cell.stride[k] = std::ptrdiff_t(ctx.stride[k]); cell.x[k] = x[k]; }
+                    run(a, b - a, cell);
+                };
+                if (interleaved)
+                {
+                    detail::run_cell<Value, Dim, Fields, true> cell;
+                    interior(cell);
+                }
+                else
+                {
+                    detail::run_cell<Value, Dim, Fields, false> cell;
+                    interior(cell);
+                }
                 x[0] += Index(b - a);
                 c = b;
             }
-            for (; c < row_end; ++c, ++x[0]) edge_cell(c, x);
+            for (; c < row_end; ++c, ++x[0]) edge_cell(c, x, row_inside);
             if (x[0] == nx)  // next row
             {
                 x[0] = 0;
@@ -380,6 +525,10 @@ private:
             }
         }
     }
+
+    //! cells of one piece of merged rows (run_cells): both its state and its output
+    //! stay in the first-level cache for a few fields
+    static constexpr std::size_t merged_piece_cells = 512;
 
     grid::shape<Dim> m_shape;
     Update m_update;
