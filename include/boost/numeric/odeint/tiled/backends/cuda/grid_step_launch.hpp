@@ -88,11 +88,15 @@ bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err,
 {
     constexpr std::size_t Dim = System::dimensions;
     constexpr std::size_t F = System::fields;
-    constexpr int K = grid_cells_per_thread<Tableau, WithError, F>();
+    constexpr int K = grid_cells_per_thread<Tableau, WithError, F, Value>();
+    constexpr unsigned threads = grid_tile_threads<K>();
     using traits = grid_step_traits<Tableau, WithError>;
     const device_limits& dev = current_device_limits();
-    const int by_shared = int(std::size_t(dev.shared_optin - 1024) / (2 * F * sizeof(Value)));
-    const int capacity = std::min(K * int(grid_tile_threads), by_shared);
+    // three buffers of the box's cells (y0 and two stage arguments), within the
+    // shared memory one block may have (two blocks per SM where the kernel is set for two)
+    const int blocks = int(grid_tile_min_blocks<K>());
+    const int by_shared = int(std::size_t(dev.shared_optin / blocks - 2048) / (3 * F * sizeof(Value)));
+    const int capacity = std::min(K * int(threads), by_shared);
     bool ok = false;
     const grid::tile_plan<Dim>& plan = remembered_grid_plan(sys.grid_shape(), traits::stages, capacity, ok);
     if (!ok) return false;
@@ -100,6 +104,12 @@ bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err,
 
     grid_step_args<Dim, Value> a{};
     a.plan = plan;
+    for (std::size_t k = 0; k + 1 < Dim; ++k)
+    {
+        unsigned extent = 1;
+        for (std::size_t i = 0; i <= k; ++i) extent *= unsigned(plan.region[i]);
+        a.region_divider[k] = tiled::detail::u32_divider(extent);
+    }
     for (std::size_t k = 0; k < Dim; ++k)
     {
         a.cell_stride[k] = (long long)sys.grid_shape().cell_stride(k);
@@ -116,11 +126,11 @@ bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err,
     a.norm_params = params;
 
     auto kernel = grid_step_kernel<Tableau, WithError, FusedNorm, K, System, Value>;
-    const std::size_t shared = 2 * F * std::size_t(plan.region_cells()) * sizeof(Value);
-    const launch_shape shape = shape_of(kernel, grid_tile_threads, shared);
+    const std::size_t shared = 3 * F * std::size_t(plan.region_cells()) * sizeof(Value);
+    const launch_shape shape = shape_of(kernel, threads, shared);
     if (shape.blocks_per_sm < 1) return false;
-    const std::size_t blocks = resident_grid(std::size_t(plan.tile_count()), shape, dev);
-    kernel<<<unsigned(blocks), grid_tile_threads, shared>>>(sys, a, coef);
+    const std::size_t grid_blocks = resident_grid(std::size_t(plan.tile_count()), shape, dev);
+    kernel<<<unsigned(grid_blocks), threads, shared>>>(sys, a, coef);
     cuda_check(cudaGetLastError(), "launching the grid tile kernel");
     return true;
 }

@@ -41,6 +41,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch.hpp>
 #include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/grid/fast_divider.hpp>
 #include <boost/numeric/odeint/tiled/grid/grid_system.hpp>
 #include <boost/numeric/odeint/tiled/grid/grid_tile_plan.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/butcher_tableau.hpp>
@@ -62,6 +63,24 @@ struct grid_step_traits
         if constexpr (is_embedded_tableau<Tableau>::value) return Tableau::b[j] != Tableau::b_hat[j];
         else return false;
     }
+    static constexpr int first_nonzero_a(int m)
+    {
+        for (int j = 0; j < m; ++j)
+            if (a_nonzero(m, j)) return j;
+        return s;
+    }
+    static constexpr int first_nonzero_b()
+    {
+        for (int j = 0; j < s; ++j)
+            if (b_nonzero(j)) return j;
+        return s;
+    }
+    static constexpr int first_nonzero_e()
+    {
+        for (int j = 0; j < s; ++j)
+            if (e_nonzero(j)) return j;
+        return s;
+    }
     static constexpr int evaluated()
     {
         int last = 0;
@@ -70,32 +89,50 @@ struct grid_step_traits
         return last + 1;
     }
     static constexpr int stages = evaluated();
-    static constexpr int pending_sums()
+    //! The most stage sums a cell holds at once between stages: after stage k, those of
+    //! stages m >= k + 2 that some F_j, j <= k, has entered (stage k + 1's goes to
+    //! shared memory at once).
+    static constexpr int live_sums()
     {
-        int c = 0;
-        for (int m = 1; m < stages; ++m)
-            for (int j = 0; j < m; ++j)
-                if (a_nonzero(m, j)) { ++c; break; }
-        return c;
+        int most = 0;
+        for (int k = 0; k < stages; ++k)
+        {
+            int live = 0;
+            for (int m = k + 2; m < stages; ++m)
+                for (int j = 0; j <= k; ++j)
+                    if (a_nonzero(m, j)) { ++live; break; }
+            most = live > most ? live : most;
+        }
+        return most;
     }
-    static constexpr int registers_per_value = 2 + pending_sums() + (WithError ? 2 : 0);
+    //! Values a cell's field keeps in registers through the step: the live sums, the
+    //! solution, and with an error estimate the error and F_0 (the norm's scale).
+    static constexpr int registers_per_value = live_sums() + 1 + (WithError ? 2 : 0);
 };
 
-//! Cells per thread: as many as keep a thread's values within about 112 registers
-//! (the rest is addresses and the update's temporaries), 1 .. 8.
-template <class Tableau, bool WithError, std::size_t Fields>
+/*! Cells per thread: as many as keep a thread's values within about 96 registers
+    (8-byte values take two; the rest is for addresses and the update's temporaries),
+    1 .. 8. Few cells per thread (methods with many stages) run 512 threads per block
+    so that a tile still holds enough cells to keep its halo small. */
+template <class Tableau, bool WithError, std::size_t Fields, class Value>
 constexpr int grid_cells_per_thread()
 {
-    const int k = 112 / (int(Fields) * grid_step_traits<Tableau, WithError>::registers_per_value);
+    const int per_cell = int(Fields) * grid_step_traits<Tableau, WithError>::registers_per_value *
+                         (sizeof(Value) > 4 ? 2 : 1);
+    const int k = 96 / per_cell;
     return k < 1 ? 1 : (k > 8 ? 8 : k);
 }
-
-constexpr unsigned grid_tile_threads = 256;  //!< threads per block: 8 warps hide the shared-memory latency
+template <int CellsPerThread>
+constexpr unsigned grid_tile_threads() { return CellsPerThread >= 4 ? 256u : 512u; }
+//! Blocks per SM the register limit is set for: two of 256 threads, or one of 512.
+template <int CellsPerThread>
+constexpr unsigned grid_tile_min_blocks() { return CellsPerThread >= 4 ? 2u : 1u; }
 
 template <std::size_t Dim, class Value>
 struct grid_step_args
 {
     grid::tile_plan<Dim> plan;
+    tiled::detail::u32_divider region_divider[Dim];  //!< by region[0], region[0]*region[1], ...
     long long cell_stride[Dim];  //!< cells between neighbours of the grid along each dimension
     long long cells;
     bool interleaved;
@@ -229,42 +266,46 @@ struct tile_edge_cell
     }
 };
 
+//! Coordinates in the tile's box of box cell `pos` (divisions by the box's extents
+//! as multiply-high, grid/fast_divider.hpp).
+template <std::size_t Dim>
+__device__ __forceinline__ void box_coordinates(int pos, const grid::tile_plan<Dim>& plan,
+                                                const tiled::detail::u32_divider (&div)[Dim], int (&l)[Dim])
+{
+    int rest = pos;
+#pragma unroll
+    for (std::size_t k = Dim; k-- > 1;)
+    {
+        const int q = int(div[k - 1].divide(unsigned(rest)));
+        l[k] = q;
+        rest -= q * int(k == 1 ? plan.region[0] : plan.region[0] * plan.region[1]);
+    }
+    l[0] = rest;
+}
+
 template <class Tableau, bool WithError, bool FusedNorm, int K, class System, class Value>
-__global__ void __launch_bounds__(grid_tile_threads)
+__global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K>())
     grid_step_kernel(const System sys, const grid_step_args<System::dimensions, Value> a,
                      const link_coefficients<Tableau, Value> coef)
 {
     constexpr std::size_t Dim = System::dimensions;
     constexpr int F = int(System::fields);
-    constexpr int T = int(grid_tile_threads);
+    constexpr int T = int(grid_tile_threads<K>());
     using traits = grid_step_traits<Tableau, WithError>;
     constexpr int S = traits::stages;
     using Time = Value;
+    constexpr int dead = 1 << 30;  //!< the ring of a cell outside the grid
 
+    // three planes-of-fields buffers: y0, and two for the stage arguments in turn
     extern __shared__ unsigned char grid_shared_raw[];
     const grid::tile_plan<Dim>& plan = a.plan;
     const int P = plan.region_cells();
-    Value* const buf[2] = {reinterpret_cast<Value*>(grid_shared_raw), reinterpret_cast<Value*>(grid_shared_raw) + F * P};
+    Value* const y0_buf = reinterpret_cast<Value*>(grid_shared_raw);
+    Value* const stage_buf[2] = {y0_buf + F * P, y0_buf + 2 * F * P};
     int stride[Dim];
     stride[0] = 1;
 #pragma unroll
     for (std::size_t k = 1; k < Dim; ++k) stride[k] = stride[k - 1] * plan.region[k - 1];
-
-    // the thread's cells in the box, fixed for every tile
-    int local[K][Dim];
-    bool held[K];
-#pragma unroll
-    for (int i = 0; i < K; ++i)
-    {
-        int q = int(threadIdx.x) + i * T;
-        held[i] = q < P;
-#pragma unroll
-        for (std::size_t k = 0; k < Dim; ++k)
-        {
-            local[i][k] = q % plan.region[k];
-            q /= plan.region[k];
-        }
-    }
 
     tile_edge_context<Value, Dim, typename System::boundary_function_type, Time> edge_ctx;
 #pragma unroll
@@ -297,98 +338,75 @@ __global__ void __launch_bounds__(grid_tile_threads)
                 interior = interior && !plan.whole[k] && (plan.periodic[k] || inside);
             }
         }
-        // per cell: live (inside the grid, or a periodic copy), its ring, its global index
-        int ring[K];
-        long long gcell[K];
-        int gx[K][Dim];
+        // the grid coordinates (unwrapped) and the global cell of box cell pos
+        auto grid_coordinates = [&](int pos, int (&g)[Dim]) {
+            int l[Dim];
+            box_coordinates(pos, plan, a.region_divider, l);
 #pragma unroll
-        for (int i = 0; i < K; ++i)
-        {
-            bool live = held[i];
-            int rg = 0;
+            for (std::size_t k = 0; k < Dim; ++k) g[k] = box[k] + l[k];
+        };
+        auto global_cell = [&](const int (&g)[Dim]) {
             long long c = 0;
 #pragma unroll
             for (std::size_t k = 0; k < Dim; ++k)
             {
-                const int g = box[k] + local[i][k];
-                gx[i][k] = g;
-                int w = g;
-                if (g < 0 || g >= plan.extent[k])
-                {
-                    if (plan.periodic[k]) w = g < 0 ? g + plan.extent[k] : g - plan.extent[k];
-                    else live = false;
-                }
+                const int w = g[k] < 0 ? g[k] + plan.extent[k] : (g[k] >= plan.extent[k] ? g[k] - plan.extent[k] : g[k]);
                 c += (long long)w * a.cell_stride[k];
-                if (!plan.whole[k])
-                {
-                    const int out = g < origin[k] ? origin[k] - g : (g >= owned_end[k] ? g - owned_end[k] + 1 : 0);
-                    rg = rg > out ? rg : out;
-                }
             }
-            ring[i] = live ? rg : (1 << 30);
-            gcell[i] = c;
-        }
-        auto component = [&](int i, int f) -> long long {
-            return a.interleaved ? gcell[i] * F + f : (long long)f * a.cells + gcell[i];
+            return c;
+        };
+        auto component = [&](long long cell, int f) -> long long {
+            return a.interleaved ? cell * F + f : (long long)f * a.cells + cell;
         };
 
-        // y0 into registers and the first stage buffer
-        Value y0[K][F];
+        // each cell's ring (how far outside the owned box), and y0 into the first buffer
+        int ring[K];
 #pragma unroll
         for (int i = 0; i < K; ++i)
         {
             const int pos = int(threadIdx.x) + i * T;
-            if (ring[i] <= plan.ring_of_stage(0) + plan.radius)
+            ring[i] = dead;
+            if (pos >= P) continue;
+            int g[Dim];
+            grid_coordinates(pos, g);
+            bool live = true;
+            int rg = 0;
+#pragma unroll
+            for (std::size_t k = 0; k < Dim; ++k)
             {
-                if constexpr (F == 2 && std::is_same<Value, double>::value)
+                if (!plan.periodic[k] && (g[k] < 0 || g[k] >= plan.extent[k])) live = false;
+                if (!plan.whole[k])
                 {
-                    if (a.interleaved)
-                    {
-                        const double2 v = __ldg(reinterpret_cast<const double2*>(a.y) + gcell[i]);
-                        y0[i][0] = v.x;
-                        y0[i][1] = v.y;
-                    }
-                    else
-                    {
-                        y0[i][0] = __ldg(a.y + component(i, 0));
-                        y0[i][1] = __ldg(a.y + component(i, 1));
-                    }
+                    const int out = g[k] < origin[k] ? origin[k] - g[k] : (g[k] >= owned_end[k] ? g[k] - owned_end[k] + 1 : 0);
+                    rg = rg > out ? rg : out;
                 }
-                else
-                {
-#pragma unroll
-                    for (int f = 0; f < F; ++f) y0[i][f] = __ldg(a.y + component(i, f));
-                }
-#pragma unroll
-                for (int f = 0; f < F; ++f) buf[0][f * P + pos] = y0[i][f];
             }
-            else
+            if (!live) continue;
+            ring[i] = rg;
+            const long long cell = global_cell(g);
+            if constexpr (F == 2 && std::is_same<Value, double>::value)
             {
-#pragma unroll
-                for (int f = 0; f < F; ++f) y0[i][f] = Value(0);
+                if (a.interleaved)
+                {
+                    const double2 v = __ldg(reinterpret_cast<const double2*>(a.y) + cell);
+                    y0_buf[pos] = v.x;
+                    y0_buf[P + pos] = v.y;
+                    continue;
+                }
             }
+#pragma unroll
+            for (int f = 0; f < F; ++f) y0_buf[f * P + pos] = __ldg(a.y + component(cell, f));
         }
         __syncthreads();
 
-        // sums[m]: the pending stage argument y0 + sum_j h a_mj F_j; sol, err, F_0
+        // sums[m]: stage m's argument y0 + sum_j h a_mj F_j while it gathers; sol, err, F_0
         Value sums[S][K][F];
         Value sol[K][F], err[K][F], first[K][F];
-#pragma unroll
-        for (int i = 0; i < K; ++i)
-#pragma unroll
-            for (int f = 0; f < F; ++f)
-            {
-                sol[i][f] = y0[i][f];
-                err[i][f] = Value(0);
-                first[i][f] = Value(0);
-#pragma unroll
-                for (int m = 0; m < S; ++m) sums[m][i][f] = y0[i][f];
-            }
 
         grid_static_for<S>([&](auto kc) {
             constexpr int k = decltype(kc)::value;
-            const Value* cur = buf[k % 2];
-            Value* nxt = buf[(k + 1) % 2];
+            const Value* cur = k == 0 ? y0_buf : stage_buf[(k - 1) % 2];
+            Value* nxt = stage_buf[k % 2];
             const int ring_k = plan.ring_of_stage(k);
             edge_ctx.t = coef.stage_time[k];
 #pragma unroll
@@ -401,19 +419,24 @@ __global__ void __launch_bounds__(grid_tile_threads)
                 if constexpr (k == 0 && FusedNorm)
                     if (a.given_dxdt != nullptr)
                     {
+                        int g[Dim];
+                        grid_coordinates(pos, g);
+                        const long long cell = global_cell(g);
 #pragma unroll
-                        for (int f = 0; f < F; ++f) fk[f] = a.given_dxdt[component(i, f)];
+                        for (int f = 0; f < F; ++f) fk[f] = a.given_dxdt[component(cell, f)];
                         given = true;
                     }
                 if (!given)
                 {
+                    int g[Dim];
+                    grid_coordinates(pos, g);  // only c.coord() and edge reads use it
                     if (interior)
                     {
                         tile_cell<Value, Dim> c;
                         c.p = cur + pos;
                         c.plane = P;
 #pragma unroll
-                        for (std::size_t d = 0; d < Dim; ++d) { c.stride[d] = stride[d]; c.x[d] = gx[i][d]; }
+                        for (std::size_t d = 0; d < Dim; ++d) { c.stride[d] = stride[d]; c.x[d] = g[d]; }
                         sys.update()(c, fk, coef.stage_time[k]);
                     }
                     else
@@ -423,28 +446,33 @@ __global__ void __launch_bounds__(grid_tile_threads)
                         c.plane = P;
                         c.ctx = edge_ctx;
 #pragma unroll
-                        for (std::size_t d = 0; d < Dim; ++d) { c.stride[d] = stride[d]; c.x[d] = gx[i][d]; }
+                        for (std::size_t d = 0; d < Dim; ++d) { c.stride[d] = stride[d]; c.x[d] = g[d]; }
                         sys.update()(c, fk, coef.stage_time[k]);
                     }
                 }
-                // the sums in fused_operations' order: every pending stage, the solution, the error
+                // the sums in fused_operations' order: y0 first, then + h a_mj F_j for
+                // j = 0, 1, ..., structurally zero terms skipped
                 grid_static_for<S>([&](auto mc) {
                     constexpr int m = decltype(mc)::value;
                     if constexpr (m > k && traits::a_nonzero(m, k))
                     {
+                        constexpr bool opens = traits::first_nonzero_a(m) == k;
 #pragma unroll
-                        for (int f = 0; f < F; ++f) sums[m][i][f] += coef.ha[m][k] * fk[f];
+                        for (int f = 0; f < F; ++f)
+                            sums[m][i][f] = (opens ? y0_buf[f * P + pos] : sums[m][i][f]) + coef.ha[m][k] * fk[f];
                     }
                 });
                 if constexpr (traits::b_nonzero(k))
                 {
+                    constexpr bool opens = traits::first_nonzero_b() == k;
 #pragma unroll
-                    for (int f = 0; f < F; ++f) sol[i][f] += coef.hb[k] * fk[f];
+                    for (int f = 0; f < F; ++f) sol[i][f] = (opens ? y0_buf[f * P + pos] : sol[i][f]) + coef.hb[k] * fk[f];
                 }
                 if constexpr (WithError && traits::e_nonzero(k))
                 {
+                    constexpr bool opens = traits::first_nonzero_e() == k;
 #pragma unroll
-                    for (int f = 0; f < F; ++f) err[i][f] += coef.he[k] * fk[f];
+                    for (int f = 0; f < F; ++f) err[i][f] = (opens ? Value(0) : err[i][f]) + coef.he[k] * fk[f];
                 }
                 if constexpr (k == 0 && FusedNorm)
                 {
@@ -453,14 +481,26 @@ __global__ void __launch_bounds__(grid_tile_threads)
                 }
                 if constexpr (k + 1 < S)
                 {
+                    // a stage whose row of a is all zero takes y0 itself
+                    if constexpr (traits::first_nonzero_a(k + 1) > k)
+                    {
 #pragma unroll
-                    for (int f = 0; f < F; ++f) nxt[f * P + pos] = sums[k + 1][i][f];
+                        for (int f = 0; f < F; ++f) nxt[f * P + pos] = y0_buf[f * P + pos];
+                    }
+                    else
+                    {
+#pragma unroll
+                        for (int f = 0; f < F; ++f) nxt[f * P + pos] = sums[k + 1][i][f];
+                    }
                 }
                 if constexpr (k == S - 1 && FusedNorm)
                     if (a.next_dxdt != nullptr && ring[i] == 0)
                     {
+                        int g[Dim];
+                        grid_coordinates(pos, g);
+                        const long long cell = global_cell(g);
 #pragma unroll
-                        for (int f = 0; f < F; ++f) a.next_dxdt[component(i, f)] = fk[f];
+                        for (int f = 0; f < F; ++f) a.next_dxdt[component(cell, f)] = fk[f];
                     }
             }
             __syncthreads();
@@ -471,32 +511,44 @@ __global__ void __launch_bounds__(grid_tile_threads)
         for (int i = 0; i < K; ++i)
         {
             if (ring[i] != 0) continue;
+            const int pos = int(threadIdx.x) + i * T;
+            int g[Dim];
+            grid_coordinates(pos, g);
+            const long long cell = global_cell(g);
+            if constexpr (traits::first_nonzero_b() >= S)  // no weight: y1 = y0
+            {
+#pragma unroll
+                for (int f = 0; f < F; ++f) sol[i][f] = y0_buf[f * P + pos];
+            }
             if constexpr (F == 2 && std::is_same<Value, double>::value)
             {
                 if (a.interleaved)
-                    reinterpret_cast<double2*>(a.out)[gcell[i]] = make_double2(sol[i][0], sol[i][1]);
+                    reinterpret_cast<double2*>(a.out)[cell] = make_double2(sol[i][0], sol[i][1]);
                 else
                 {
-                    a.out[component(i, 0)] = sol[i][0];
-                    a.out[component(i, 1)] = sol[i][1];
+                    a.out[component(cell, 0)] = sol[i][0];
+                    a.out[component(cell, 1)] = sol[i][1];
                 }
             }
             else
             {
 #pragma unroll
-                for (int f = 0; f < F; ++f) a.out[component(i, f)] = sol[i][f];
+                for (int f = 0; f < F; ++f) a.out[component(cell, f)] = sol[i][f];
             }
             if constexpr (WithError && !FusedNorm)
             {
 #pragma unroll
-                for (int f = 0; f < F; ++f) a.err[component(i, f)] = err[i][f];
+                for (int f = 0; f < F; ++f) a.err[component(cell, f)] = traits::first_nonzero_e() < S ? err[i][f] : Value(0);
             }
             if constexpr (FusedNorm)
             {
 #pragma unroll
-                for (int f = 0; f < F; ++f) add_scaled_error(partial, a.norm_params, err[i][f], y0[i][f], first[i][f]);
+                for (int f = 0; f < F; ++f)
+                    add_scaled_error(partial, a.norm_params, traits::first_nonzero_e() < S ? err[i][f] : Value(0),
+                                     y0_buf[f * P + pos], first[i][f]);
             }
         }
+        __syncthreads();  // the next tile's y0 goes where this one's was read
     }
     if constexpr (FusedNorm) block_merge_error_norm(partial, a.norm);
 }
