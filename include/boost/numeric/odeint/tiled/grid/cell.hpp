@@ -103,13 +103,13 @@ struct run_cell
     std::ptrdiff_t stride[Dim];      //!< between neighbours along dimensions 1.. (stride[0] is step)
     long long x[Dim];                //!< coordinates
 
-    std::ptrdiff_t field_offset(std::size_t f) const
+    BOOST_ODEINT_TILED_HD std::ptrdiff_t field_offset(std::size_t f) const
     {
         return Interleaved ? std::ptrdiff_t(f) : std::ptrdiff_t(f) * fstride;
     }
-    Value operator()(std::size_t f) const { return p[field_offset(f)]; }
+    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f) const { return p[field_offset(f)]; }
     template <class... O>
-    Value operator()(std::size_t f, O... o) const
+    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f, O... o) const
     {
         check_offset_count<Dim, O...>();
         const std::ptrdiff_t off[Dim] = {std::ptrdiff_t(o)...};
@@ -117,7 +117,7 @@ struct run_cell
         for (std::size_t k = 1; k < Dim; ++k) i += off[k] * stride[k];
         return p[i];
     }
-    long long coord(std::size_t k) const
+    BOOST_ODEINT_TILED_HD long long coord(std::size_t k) const
     {
         if constexpr (Wrapped)
         {
@@ -163,9 +163,9 @@ struct row_edge_cell
     const BoundaryFunction* function;
     Time t;
 
-    Value operator()(std::size_t f) const { return in(f); }
+    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f) const { return in(f); }
     template <class... O>
-    Value operator()(std::size_t f, O... o) const
+    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f, O... o) const
     {
         check_offset_count<Dim, O...>();
         const long long off[Dim] = {(long long)o...};
@@ -180,7 +180,7 @@ struct row_edge_cell
         for (std::size_t k = 0; k < Dim; ++k) ghost[k] = in.x[k] + off[k];
         return static_cast<Value>((*function)(f, ghost, t));
     }
-    long long coord(std::size_t k) const { return in.x[k]; }
+    BOOST_ODEINT_TILED_HD long long coord(std::size_t k) const { return in.x[k]; }
 };
 
 /*! A cell near the edge: each read maps its coordinates through the boundaries

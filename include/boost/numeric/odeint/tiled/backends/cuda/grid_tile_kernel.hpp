@@ -202,13 +202,13 @@ struct tile_cell
 //! What a tile cell at the grid's edge needs to map its reads: per dimension whether
 //! reads map (whole dimensions, non-periodic ones), the extents and boundaries, the
 //! boundary values and function and the stage time.
-template <class Value, std::size_t Dim, class BoundaryFunction, class Time>
+template <class Value, std::size_t Dim, class BoundaryFunction, class Time, class SystemValue>
 struct tile_edge_context
 {
     int extent[Dim];
     bool maps[Dim];
     grid::boundary::kind bc[Dim];
-    const Value* constant_values;
+    const SystemValue* constant_values;   //!< the system's, in its value type
     const BoundaryFunction* function;
     Time t;
 };
@@ -216,14 +216,14 @@ struct tile_edge_context
 //! A cell of a tile at the grid's edge: reads leaving the grid in a mapped dimension
 //! go to the mirror or the other side (inside the tile: whole dimensions hold all of
 //! it, and a mirror is nearer the owned box than its ghost) or to a boundary value.
-template <class Value, std::size_t Dim, class BoundaryFunction, class Time>
+template <class Value, std::size_t Dim, class BoundaryFunction, class Time, class SystemValue>
 struct tile_edge_cell
 {
     const Value* p;
     int plane;
     int stride[Dim];
     int x[Dim];             //!< coordinates in the grid (unwrapped in periodic dimensions)
-    tile_edge_context<Value, Dim, BoundaryFunction, Time> ctx;  //!< by value: stays in registers
+    tile_edge_context<Value, Dim, BoundaryFunction, Time, SystemValue> ctx;  //!< by value: stays in registers
 
     __device__ __forceinline__ Value operator()(std::size_t f) const { return p[int(f) * plane]; }
     template <class... O>
@@ -254,7 +254,7 @@ struct tile_edge_cell
         for (std::size_t k = 0; k < Dim; ++k)
         {
             const bool left = ghost[k] < 0 || ghost[k] >= ctx.extent[k];
-            if (left && ctx.bc[k] == grid::boundary::kind::constant) return ctx.constant_values[f];
+            if (left && ctx.bc[k] == grid::boundary::kind::constant) return static_cast<Value>(ctx.constant_values[f]);
             if (left && ctx.bc[k] == grid::boundary::kind::function) break;
         }
         return static_cast<Value>((*ctx.function)(f, ghost, ctx.t));
@@ -307,7 +307,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
 #pragma unroll
     for (std::size_t k = 1; k < Dim; ++k) stride[k] = stride[k - 1] * plan.region[k - 1];
 
-    tile_edge_context<Value, Dim, typename System::boundary_function_type, Time> edge_ctx;
+    tile_edge_context<Value, Dim, typename System::boundary_function_type, Time, typename System::value_type> edge_ctx;
 #pragma unroll
     for (std::size_t k = 0; k < Dim; ++k)
     {
@@ -441,7 +441,9 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                     }
                     else
                     {
-                        tile_edge_cell<Value, Dim, typename System::boundary_function_type, Time> c;
+                        tile_edge_cell<Value, Dim, typename System::boundary_function_type, Time,
+                                       typename System::value_type>
+                            c;
                         c.p = cur + pos;
                         c.plane = P;
                         c.ctx = edge_ctx;
