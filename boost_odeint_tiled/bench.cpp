@@ -5,7 +5,10 @@
  odeint (serial and on tiled::tbb_algebra; on the GPU on tiled::cuda_algebra) and
  the tiled stepper with each tiling, against the copy floor (one parallel read and
  write of the state), and checks that all of them agree with stock odeint. Double
- or float states. See print_help() for the options.
+ or float states. BRUSS2D can also run in the forms of --form (the grid helper, a
+ per-component operator() alone, a new user's plain version) next to the
+ hand-vectorised reference, each against stock odeint on the same form. See
+ print_help() for the options.
 
  Nothing here needs CUDA headers: the CUDA backend's runners are the method table's
  run_cuda entries (methods_cuda/<method>.cu), the device queries are in cuda_device.hpp.
@@ -64,19 +67,34 @@ const char* stepper_name(stepper_kind k)
     return "?";
 }
 
+const char* form_name(form_kind f)
+{
+    switch (f) {
+    case form_kind::reference: return "reference";
+    case form_kind::grid: return "grid";
+    case form_kind::component: return "component";
+    case form_kind::plain: return "plain";
+    }
+    return "?";
+}
+
 const std::vector<method_entry>& method_table()
 {
+    // cuda_forms (the last field) must match the ALL_FORMS argument of the method's
+    // BOT_TOOL_DEFINE_CUDA_METHOD in methods_cuda/<name>.cu. Every form compiles the CUDA
+    // executor again, so only the methods the docs compare forms with have them: bench's
+    // defaults rk4 and verner56, and dopri5, the embedded method users reach for first
     static const std::vector<method_entry> t = {
-        {"rk4", "runge_kutta4", bench_rk4, BOT_TOOL_CUDA_RUNNER(rk4)},
-        {"rk38", "runge_kutta38", bench_rk38, BOT_TOOL_CUDA_RUNNER(rk38)},
-        {"euler", "euler", bench_euler, BOT_TOOL_CUDA_RUNNER(euler)},
-        {"heun-euler21", "runge_kutta_heun_euler21", bench_heun_euler21, BOT_TOOL_CUDA_RUNNER(heun_euler21)},
+        {"rk4", "runge_kutta4", bench_rk4, BOT_TOOL_CUDA_RUNNER(rk4), true},
+        {"rk38", "runge_kutta38", bench_rk38, BOT_TOOL_CUDA_RUNNER(rk38), false},
+        {"euler", "euler", bench_euler, BOT_TOOL_CUDA_RUNNER(euler), false},
+        {"heun-euler21", "runge_kutta_heun_euler21", bench_heun_euler21, BOT_TOOL_CUDA_RUNNER(heun_euler21), false},
         {"bogacki-shampine32", "runge_kutta_bogacki_shampine32", bench_bogacki_shampine32,
-         BOT_TOOL_CUDA_RUNNER(bogacki_shampine32)},
-        {"cash-karp54", "runge_kutta_cash_karp54", bench_cash_karp54, BOT_TOOL_CUDA_RUNNER(cash_karp54)},
-        {"dopri5", "runge_kutta_dopri5", bench_dopri5, BOT_TOOL_CUDA_RUNNER(dopri5)},
-        {"verner56", "runge_kutta_verner56", bench_verner56, BOT_TOOL_CUDA_RUNNER(verner56)},
-        {"fehlberg78", "runge_kutta_fehlberg78", bench_fehlberg78, BOT_TOOL_CUDA_RUNNER(fehlberg78)},
+         BOT_TOOL_CUDA_RUNNER(bogacki_shampine32), false},
+        {"cash-karp54", "runge_kutta_cash_karp54", bench_cash_karp54, BOT_TOOL_CUDA_RUNNER(cash_karp54), false},
+        {"dopri5", "runge_kutta_dopri5", bench_dopri5, BOT_TOOL_CUDA_RUNNER(dopri5), true},
+        {"verner56", "runge_kutta_verner56", bench_verner56, BOT_TOOL_CUDA_RUNNER(verner56), true},
+        {"fehlberg78", "runge_kutta_fehlberg78", bench_fehlberg78, BOT_TOOL_CUDA_RUNNER(fehlberg78), false},
     };
     return t;
 }
@@ -111,6 +129,7 @@ struct bench_options
 {
     problem_kind problem = problem_kind::bruss2d;
     std::string problem_name = "bruss2d";
+    std::vector<form_kind> forms = {form_kind::reference};  //!< --form, in the order given
     std::size_t n = std::size_t(1) << 20;
     std::vector<std::size_t> d_list = {32, 1024};
     bool d_given = false;
@@ -170,6 +189,24 @@ void print_help()
         "  --problem P      bruss2d | heat | phase-chain                 (default bruss2d)\n"
         "                   bruss2d is built with bruss2d::with_size(n, d); heat (k = 1)\n"
         "                   and phase-chain have d = 1 and ignore --d\n"
+        "  --form LIST      how bruss2d's right-hand side is written, comma separated,\n"
+        "                   or 'all'; each form runs every stepper, from the same\n"
+        "                   initial state, against stock odeint on the same form\n"
+        "                   (stock-tbb/stock-cuda: tiled::as_odeint_system(form))\n"
+        "                                                              (default reference)\n"
+        "                   reference  problems::bruss2d, hand-vectorised block form\n"
+        "                   grid       problems::grid_bruss2d, the grid helper: its\n"
+        "                              block form (CPU) and grid geometry (for the\n"
+        "                              CUDA backend's grid kernels) from one cell update\n"
+        "                   component  grid_bruss2d through its per-component\n"
+        "                              operator() and access_distance() alone\n"
+        "                   plain      problems::plain_bruss2d, per-component with\n"
+        "                              64-bit index arithmetic, as a new user writes it\n"
+        "                   Forms other than reference: bruss2d only, double only, and\n"
+        "                   with --backend cuda for rk4, dopri5 and verner56 only (the\n"
+        "                   methods whose CUDA code is compiled for every form, which\n"
+        "                   keeps nvcc's build time down); rows, plot lines and the\n"
+        "                   summary name the form\n"
         "  --n N            components; suffixes Ki, Mi, Gi (e.g. 4Mi)     (default 1Mi)\n"
         "  --d LIST         access distances, comma separated, even      (default 32,1024)\n"
         "  --methods LIST   comma separated, or 'all'                   (default rk4,verner56)\n"
@@ -242,16 +279,18 @@ void print_help()
         "                   one executor and nothing to explain\n"
         "  -h, --help       this text\n"
         "\n"
-        "columns: ms/step (median), GB/s = 2·n·(8 or 4) bytes / (time of a step), x floor =\n"
-        "step time / copy time, vs tbb / vs serial = speedup over stock-tbb / stock-serial\n"
-        "(cuda: 'vs cuda' = speedup over stock-cuda; 'vs serial' stays empty), vol = the\n"
-        "plan's modelled memory traffic in state vectors per step (2 = floor), max rel\n"
-        "diff = max_j |x_j - ref_j| / max(|ref_j|, 1e-300) against the first stock stepper\n"
-        "measured (stock-tbb, else stock-serial; stock-cuda on the GPU).\n"
+        "columns: form (see --form), ms/step (median), GB/s = 2·n·(8 or 4) bytes / (time\n"
+        "of a step), x floor = step time / copy time, vs tbb / vs serial = speedup over\n"
+        "stock-tbb / stock-serial (cuda: 'vs cuda' = speedup over stock-cuda; 'vs serial'\n"
+        "stays empty), vol = the plan's modelled memory traffic in state vectors per step\n"
+        "(2 = floor), max rel diff = max_j |x_j - ref_j| / max(|ref_j|, 1e-300) against\n"
+        "the first stock stepper measured (stock-tbb, else stock-serial; stock-cuda on the\n"
+        "GPU) on the same form.\n"
         "Under the tables a legend repeats what x floor and vol mean, and the last line\n"
-        "is a summary: for each method and d, the speed-up of the fastest tiled stepper\n"
-        "that agreed with stock odeint over the first stock stepper measured (without a\n"
-        "stock stepper: its step time over the copy floor), and which stepper it was.\n"
+        "is a summary: for each method (and form) and d, the speed-up of the fastest\n"
+        "tiled stepper that agreed with stock odeint over the first stock stepper\n"
+        "measured (without a stock stepper: its step time over the copy floor), and which\n"
+        "stepper it was.\n"
         "\n"
         "backends: the copy floor is one parallel copy of the state on the host (median)\n"
         "and one device-to-device cudaMemcpy on the GPU (best of >= 10, CUDA events); GPU\n"
@@ -271,7 +310,7 @@ void print_help()
 bench_options parse(int argc, char** argv, bool& help)
 {
     bench_options o;
-    bool methods_given = false, steppers_given = false, steppers_all = false;
+    bool methods_given = false, steppers_given = false, steppers_all = false, form_given = false;
     std::string backend = "tbb";
     bool backend_given = false;
     arg_reader in(argc, argv, 1);
@@ -279,6 +318,9 @@ bench_options parse(int argc, char** argv, bool& help)
         const std::string opt = in.next_option();
         if (opt == "--help") { in.no_value(); help = true; return o; }
         else if (parse_selection_option(opt, in, o, methods_given)) {
+        } else if (opt == "--form") {
+            o.forms = parse_forms(in.value());
+            form_given = true;
         } else if (opt == "--steppers") {
             steppers_given = true;
             o.steppers.clear();
@@ -399,6 +441,8 @@ bench_options parse(int argc, char** argv, bool& help)
     if (o.precision == precision_kind::fp32 && !float_built(o.problem))
         throw usage_error("--precision float: this build runs float for bruss2d only (each value type doubles the "
                           "tool's compile time); use double for " + o.problem_name);
+    check_forms(o.forms, form_given, o.problem, o.problem_name, o.precision == precision_kind::fp32,
+                o.backend == backend_kind::cuda, o.methods);
     if (o.problem == problem_kind::bruss2d)
         check_bruss2d_sizes(o.n, o.d_list);
     else
@@ -496,15 +540,17 @@ void pool_same_tilings(std::vector<bench_result>& rs, backend_kind backend)
 struct plot_point
 {
     const method_entry* method;
+    form_kind form;
     stepper_kind stepper;
     std::size_t d;
     double speedup;  //!< over stock-tbb, else stock-serial (stock-cuda on the GPU)
     double x_floor;  //!< step time / copy time
 };
 
-/*! --plot: one line per (method, stepper) over d, like the speedup-over-d figures of
-    the thesis: colour by stepper, marker by method. Speedups leave out the stock
-    stepper they are measured against (a dashed line at 1 stands for it). */
+/*! --plot: one line per (method, form, stepper) over d, like the speedup-over-d
+    figures of the thesis: colour by stepper, marker by method and form. Speedups leave
+    out the stock stepper they are measured against (a dashed line at 1 stands for
+    it); each form's are over that form's stock stepper. */
 void write_plot(const bench_options& o, const context& ctx, const std::vector<plot_point>& points)
 {
     // the first stock stepper measured (o.steppers is in enum order): stock-tbb, stock-serial or stock-cuda
@@ -522,19 +568,22 @@ void write_plot(const bench_options& o, const context& ctx, const std::vector<pl
         p.references.push_back({1.0, "copy floor"});
     else
         p.references.push_back({1.0, std::string(stepper_name(base)) + " (= 1)"});
+    const bool name_forms = names_forms(o.forms);
     for (std::size_t mi = 0; mi < o.methods.size(); ++mi)
-        for (stepper_kind k : o.steppers) {
-            if (!o.plot_floor && k == base) continue;
-            svg::series line;
-            line.name = std::string(o.methods[mi]->name) + " " + stepper_name(k);
-            line.color = static_cast<int>(k);
-            line.marker = static_cast<int>(mi);
-            line.dashed = is_stock(k);
-            for (const plot_point& pt : points)
-                if (pt.method == o.methods[mi] && pt.stepper == k)
-                    line.points.emplace_back(double(pt.d), o.plot_floor ? pt.x_floor : pt.speedup);
-            p.lines.push_back(std::move(line));
-        }
+        for (std::size_t fi = 0; fi < o.forms.size(); ++fi)
+            for (stepper_kind k : o.steppers) {
+                if (!o.plot_floor && k == base) continue;
+                svg::series line;
+                line.name = std::string(o.methods[mi]->name) +
+                            (name_forms ? std::string(" ") + form_name(o.forms[fi]) : "") + " " + stepper_name(k);
+                line.color = static_cast<int>(k);
+                line.marker = static_cast<int>(mi * o.forms.size() + fi);
+                line.dashed = is_stock(k);
+                for (const plot_point& pt : points)
+                    if (pt.method == o.methods[mi] && pt.form == o.forms[fi] && pt.stepper == k)
+                        line.points.emplace_back(double(pt.d), o.plot_floor ? pt.x_floor : pt.speedup);
+                p.lines.push_back(std::move(line));
+            }
     std::ofstream f(o.plot);
     f << svg::render(p);
     if (!f) throw std::runtime_error("cannot write " + o.plot);
@@ -545,33 +594,42 @@ void write_plot(const bench_options& o, const context& ctx, const std::vector<pl
 struct summary_entry
 {
     const method_entry* method;
+    form_kind form;
     std::size_t d;
     double ratio;         //!< stock time / tiled time, or tiled time / copy floor
     std::string stepper;  //!< the fastest tiled stepper's name, or the --tiling it ran
 };
 
-/*! The line that ends bench's output: per method and d, how much faster the fastest
-    tiled stepper that agreed with stock odeint was than `base` (the first stock
-    stepper measured), or, without a stock stepper, how close it came to the copy
-    floor. The headline number of a run, so a reader of a long table need not find it. */
+/*! The line that ends bench's output: per method (and form, where `name_forms`) and
+    d, how much faster the fastest tiled stepper that agreed with stock odeint was than
+    `base` (the first stock stepper measured, on the same form), or, without a stock
+    stepper, how close it came to the copy floor. The headline number of a run, so a
+    reader of a long table need not find it. */
 std::string summary_line(const std::vector<summary_entry>& entries, const std::vector<const method_entry*>& methods,
-                         const std::string& base)
+                         const std::vector<form_kind>& forms, bool name_forms, const std::string& base)
 {
     if (entries.empty()) return "summary: no tiled stepper ran and agreed with stock odeint";
     std::string s = base.empty() ? "summary: fastest tiled stepper's step time over the copy floor (1 = the floor): "
                                  : "summary: fastest tiled stepper against " + base + " (speed-up, > 1 = faster): ";
-    bool first_method = true;
-    for (const method_entry* m : methods) {
-        bool first = true;
-        for (const summary_entry& e : entries) {
-            if (e.method != m) continue;
-            char buf[160];
-            std::snprintf(buf, sizeof buf, "%.2fx (%s) at d = %zu", e.ratio, e.stepper.c_str(), e.d);
-            s += first ? std::string(first_method ? "" : "; ") + m->name + " " : std::string(", ");
-            s += buf;
-            first = first_method = false;
+    bool first_group = true;
+    for (const method_entry* m : methods)
+        for (form_kind f : forms) {
+            bool first = true;
+            for (const summary_entry& e : entries) {
+                if (e.method != m || e.form != f) continue;
+                char buf[160];
+                std::snprintf(buf, sizeof buf, "%.2fx (%s) at d = %zu", e.ratio, e.stepper.c_str(), e.d);
+                if (first) {
+                    s += std::string(first_group ? "" : "; ") + m->name;
+                    if (name_forms) s += std::string(" ") + form_name(f) + " form";
+                    s += " ";
+                } else {
+                    s += ", ";
+                }
+                s += buf;
+                first = first_group = false;
+            }
         }
-    }
     return s;
 }
 
@@ -593,6 +651,7 @@ table make_table(backend_kind backend)
     return table({{"d", "d"},
                   {"dt", "dt"},
                   {"method", "method", true},
+                  {"form", "form", true},
                   {"stepper", "stepper", true},
                   {"tiling", "tiling", true},
                   {"steps", "steps"},
@@ -637,6 +696,11 @@ int run(const bench_options& o)
     std::printf("  date      %s\n", ctx.date.c_str());
     std::printf("  problem   %s, n = %s (%zu) %ss, %.1f MiB per state\n", o.problem_name.c_str(),
                 format_size(o.n).c_str(), o.n, precision_name(o.precision), double(o.n) * value_bytes / 1048576.0);
+    if (o.problem == problem_kind::bruss2d) {
+        std::string forms;
+        for (form_kind f : o.forms) forms += (forms.empty() ? "" : ", ") + std::string(form_name(f));
+        std::printf("  form      %s (see --form; each against stock odeint on the same form)\n", forms.c_str());
+    }
     std::printf("  agree     max rel diff <= %s against stock odeint (%s)\n", tolerance_text,
                 precision_name(o.precision));
     if (o.problem != problem_kind::bruss2d)
@@ -674,7 +738,8 @@ int run(const bench_options& o)
     bool generic_note = false;
     std::vector<plot_point> points;
     std::vector<summary_entry> summary;
-    progress_line::instance().start(o.d_list.size() * o.methods.size() * o.steppers.size() *
+    const bool name_forms = names_forms(o.forms);
+    progress_line::instance().start(o.d_list.size() * o.methods.size() * o.forms.size() * o.steppers.size() *
                                     static_cast<std::size_t>(o.rounds));
     for (std::size_t d : o.d_list) {
         table t = make_table(o.backend);
@@ -686,9 +751,13 @@ int run(const bench_options& o)
         else
             std::printf("d = 1, dt = %.6g (%s)\n", dt, how.c_str());
         std::fflush(stdout);
-        for (const method_entry* m : o.methods) {
+        for (const method_entry* m : o.methods)
+        for (form_kind form : o.forms) {
+            // the row's name in the progress line, --explain and the failure list
+            const std::string what = std::string(m->name) + (name_forms ? std::string(" ") + form_name(form) : "");
             bench_job job;
             job.problem = o.problem;
+            job.form = form;
             job.n = o.n;
             job.d = d;
             job.dt = dt;
@@ -703,7 +772,7 @@ int run(const bench_options& o)
             job.steps = o.steps;
             job.reps = o.reps;
             job.target_seconds = o.target;
-            job.label = "d=" + std::to_string(d) + " " + m->name;
+            job.label = "d=" + std::to_string(d) + " " + what;
             const method_runner runner = gpu ? m->run_cuda : m->run;
             if (!runner)
                 throw std::logic_error(std::string("bench: no ") + backend_name(o.backend) + " runner for " + m->name);
@@ -723,7 +792,7 @@ int run(const bench_options& o)
             pool_same_tilings(rs, o.backend);
             for (const bench_result& r : rs)
                 if (!r.kernel_choice.empty())
-                    explained.push_back(std::string(m->name) + " " + stepper_name(r.stepper) + ": " + r.kernel_choice);
+                    explained.push_back(what + " " + stepper_name(r.stepper) + ": " + r.kernel_choice);
 
             // t_tbb is the first speedup column's stock time: stock-tbb, or stock-cuda on the GPU
             double t_tbb = std::numeric_limits<double>::quiet_NaN(), t_serial = t_tbb;
@@ -741,7 +810,7 @@ int run(const bench_options& o)
                         (!best || r.ms_per_step < best->ms_per_step))
                         best = &r;
                 if (best && (summary_base.empty() || !std::isnan(base)))
-                    summary.push_back({m, d,
+                    summary.push_back({m, form, d,
                                        summary_base.empty() ? best->ms_per_step / ctx.floor_ms
                                                             : base / best->ms_per_step,
                                        best->requested.empty() ? std::string(stepper_name(best->stepper))
@@ -749,20 +818,21 @@ int run(const bench_options& o)
             }
             for (const bench_result& r : rs) {
                 const double base = std::isnan(t_tbb) ? t_serial : t_tbb;
-                points.push_back({m, r.stepper, d, r.ok ? base / r.ms_per_step : std::numeric_limits<double>::quiet_NaN(),
+                points.push_back({m, form, r.stepper, d, r.ok ? base / r.ms_per_step : std::numeric_limits<double>::quiet_NaN(),
                                   r.ok ? r.ms_per_step / ctx.floor_ms : std::numeric_limits<double>::quiet_NaN()});
                 std::vector<cell> row;
                 row.push_back(cell::integer(static_cast<long long>(d)));
                 row.push_back(cell::num(dt, "%.4g"));
                 row.push_back(cell::str(m->name));
+                row.push_back(cell::str(form_name(form)));
                 std::string sname = stepper_name(r.stepper);
                 if (!r.note.empty()) { sname += "*"; generic_note = true; }
                 row.push_back(cell::str(sname));
                 row.push_back(is_stock(r.stepper) ? cell::none() : cell::str(r.tiling));
                 if (!r.ok) {
-                    row.resize(13);
+                    row.resize(14);
                     row.push_back(cell::str("error: " + r.error));
-                    failures.push_back("d=" + std::to_string(d) + " " + m->name + " " + stepper_name(r.stepper) +
+                    failures.push_back("d=" + std::to_string(d) + " " + what + " " + stepper_name(r.stepper) +
                                        ": " + r.error);
                 } else {
                     row.push_back(cell::integer(static_cast<long long>(r.steps)));
@@ -781,7 +851,7 @@ int run(const bench_options& o)
                         std::ostringstream s;
                         s << "DISAGREES with " << r.reference << " after " << r.total_steps << " steps";
                         note = s.str();
-                        failures.push_back("d=" + std::to_string(d) + " " + m->name + " " + stepper_name(r.stepper) +
+                        failures.push_back("d=" + std::to_string(d) + " " + what + " " + stepper_name(r.stepper) +
                                            ": max rel diff " + row.back().shown + " vs " + r.reference + " after " +
                                            std::to_string(r.total_steps) + " steps (tolerance " + tolerance_text + ")");
                     }
@@ -803,7 +873,7 @@ int run(const bench_options& o)
         std::printf("  * odeint has no named stepper for this method: stock = odeint::explicit_generic_rk\n"
                     "    (explicit_error_generic_rk for embedded methods) with the tiled tableau's coefficients.\n");
     print_legend(gpu);
-    std::printf("\n%s\n", summary_line(summary, o.methods, summary_base).c_str());
+    std::printf("\n%s\n", summary_line(summary, o.methods, o.forms, name_forms, summary_base).c_str());
     std::fflush(stdout);
 
     const std::vector<std::pair<std::string, cell>> extra = {
@@ -829,6 +899,9 @@ int run(const bench_options& o)
           << "  \"threads\": " << ctx.threads << ",\n"
           << "  \"date\": \"" << json_escape(ctx.date) << "\",\n"
           << "  \"problem\": \"" << json_escape(o.problem_name) << "\",\n"
+          << "  \"forms\": [";
+        for (std::size_t i = 0; i < o.forms.size(); ++i) f << (i ? ", " : "") << '"' << form_name(o.forms[i]) << '"';
+        f << "],\n"
           << "  \"n\": " << o.n << ",\n"
           << "  \"gpu\": " << (gpu ? "\"" + json_escape(ctx.gpu) + "\"" : std::string("null")) << ",\n"
           << "  \"backend\": \"" << backend_name(o.backend) << "\",\n"

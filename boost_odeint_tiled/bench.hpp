@@ -25,6 +25,22 @@ namespace bot_tool {
 
 enum class problem_kind { bruss2d, heat, phase_chain };
 
+/*! How the BRUSS2D system is written (bench --form); the same problem, layout and
+    initial state in every form, so the forms' rows differ only in what the system's
+    code gives the steppers:
+      reference  problems::bruss2d, the hand-vectorised block form
+      grid       problems::grid_bruss2d, the grid helper: per-component and block
+                 forms and the grid geometry, from one cell update
+      component  grid_bruss2d through its per-component operator() alone
+                 (component_form in problem_forms.hpp)
+      plain      problems::plain_bruss2d, the per-component form a new user writes
+    The other reference problems have the reference form only. */
+enum class form_kind { reference, grid, component, plain };
+const char* form_name(form_kind f);
+//! The non-reference forms double the systems each method's runner instantiates, so
+//! they are built in double only.
+inline bool form_built_in(form_kind f, bool float_states) { return f == form_kind::reference || !float_states; }
+
 //! Where bench runs: the host (TBB, std::vector states) or the GPU (CUDA,
 //! thrust::device_vector states; only when the tool was built with CUDA).
 enum class backend_kind { tbb, cuda };
@@ -101,6 +117,7 @@ struct tiling_context
 struct bench_job
 {
     problem_kind problem = problem_kind::bruss2d;
+    form_kind form = form_kind::reference;  //!< bruss2d only (bench --form)
     std::size_t n = 0;
     std::size_t d = 0;                  //!< bruss2d only; heat and phase-chain have d = 1
     precision_kind precision = precision_kind::fp64;
@@ -160,6 +177,9 @@ struct method_entry
     const char* tiled_name;  //!< tiled::<name>
     method_runner run;
     method_runner run_cuda;  //!< the CUDA backend (methods_cuda/<name>.cu); nullptr when built without CUDA
+    //! run_cuda runs every form_kind; otherwise the reference form only (each form is
+    //! another instantiation of the CUDA executor, and nvcc is slow)
+    bool cuda_forms;
 };
 
 //! All methods the tool knows, in the order of the help text.

@@ -5,7 +5,8 @@
  Include it only from methods/<method>.cpp: each of those instantiates
  run_method<Tableau> once, for the three reference problems and the three stepper
  types (tiled::explicit_rk, stock odeint on range_algebra, stock odeint on
- tiled::tbb_algebra). The tiled entries (none, trapezoidal, hexagonal, automatic and
+ tiled::tbb_algebra), BRUSS2D also in the other forms of bench --form (form_kind).
+ The tiled entries (none, trapezoidal, hexagonal, automatic and
  verify's explicit tilings) share one type: the tiling is a run-time value. For
  verify, the first step of every stepper of an embedded method can also compute the
  error estimate (bench_job::check_error).
@@ -46,6 +47,7 @@
 #include "bench.hpp"
 #include "memory.hpp"
 #include "odeint_error_sums.hpp"
+#include "problem_forms.hpp"
 #include "timer.hpp"
 
 
@@ -236,18 +238,21 @@ inline stepper_kind kind_of(const tiled::tiling& t)
     }
 }
 
-template <class Tableau, class Value, class Sys>
-std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, double dt_requested)
+/*! Every stepper of the job on system `sys`, from `problem`'s initial state (the
+    reference form of the same problem: the forms share their state, and a form that
+    is only a per-component operator() has no initial state of its own). */
+template <class Tableau, class Value, class Sys, class Problem>
+std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, const Problem& problem, double dt_requested)
 {
     constexpr bool embedded = tiled::is_embedded_tableau<Tableau>::value;
     using state_type = std::vector<Value>;
     using stock_serial_t = stock_stepper<Tableau, odeint::range_algebra, Value>;
     using stock_tbb_t = stock_stepper<Tableau, tiled::tbb_algebra, Value>;
     const Value dt = static_cast<Value>(dt_requested);  // time is Value too
-    const std::size_t n = sys.size();
+    const std::size_t n = problem.size();
     const std::size_t d = sys.access_distance();
     state_type x0(n);
-    sys.initial_state(x0);
+    problem.initial_state(x0);
 
     std::vector<tiled::tiling> explicit_tilings;
     if (job.tilings) {
@@ -356,53 +361,71 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, doub
     return out;
 }
 
-//! f(sys, dt) for the job's reference problem and step (job.dt, else the problem's
-//! hint); shared by both backends.
-template <class F>
+/*! f(sys, problem, dt) for the job's reference problem in the job's form (`sys`),
+    its reference form (`problem`: size and initial state) and step (job.dt, else the
+    problem's hint); shared by both backends. AllForms = false builds BRUSS2D's
+    reference form only, and asking for another throws. */
+template <bool AllForms = true, class F>
 std::vector<bench_result> with_problem(const bench_job& job, F&& f)
 {
     namespace pb = tiled::problems;
+    if (job.problem != problem_kind::bruss2d && job.form != form_kind::reference)
+        throw std::invalid_argument(std::string("bench: only bruss2d has forms other than reference, not form ") +
+                                    form_name(job.form));
     switch (job.problem) {
     case problem_kind::bruss2d: {
-        const pb::bruss2d sys = pb::bruss2d::with_size(job.n, job.d);
-        return f(sys, job.dt > 0 ? job.dt : sys.suggested_dt());
+        const pb::bruss2d reference = pb::bruss2d::with_size(job.n, job.d);
+        const double dt = job.dt > 0 ? job.dt : reference.suggested_dt();
+        if constexpr (AllForms) {
+            switch (job.form) {
+            case form_kind::reference: break;
+            case form_kind::grid: return f(pb::grid_bruss2d::with_size(job.n, job.d), reference, dt);
+            case form_kind::component:
+                return f(component_form<pb::grid_bruss2d>{pb::grid_bruss2d::with_size(job.n, job.d)}, reference, dt);
+            case form_kind::plain: return f(pb::plain_bruss2d::with_size(job.n, job.d), reference, dt);
+            }
+        } else if (job.form != form_kind::reference) {
+            throw std::invalid_argument(std::string("bench: this method is built with the reference form only, not ") +
+                                        form_name(job.form));
+        }
+        return f(reference, reference, dt);
     }
     case problem_kind::heat: {
         const pb::heat1d sys(job.n, 1.0);
-        return f(sys, job.dt > 0 ? job.dt : sys.suggested_dt());
+        return f(sys, sys, job.dt > 0 ? job.dt : sys.suggested_dt());
     }
     case problem_kind::phase_chain: {
         const pb::phase_chain sys(job.n);
-        return f(sys, job.dt > 0 ? job.dt : 0.01);  // no hint: |df/dy| <= 4
+        return f(sys, sys, job.dt > 0 ? job.dt : 0.01);  // no hint: |df/dy| <= 4
     }
     }
     throw std::logic_error("bench: unknown problem");
 }
 
-template <class Sys> constexpr problem_kind problem_of();
-template <> constexpr problem_kind problem_of<tiled::problems::bruss2d>() { return problem_kind::bruss2d; }
-template <> constexpr problem_kind problem_of<tiled::problems::heat1d>() { return problem_kind::heat; }
-template <> constexpr problem_kind problem_of<tiled::problems::phase_chain>() { return problem_kind::phase_chain; }
+//! The systems run in float (float_built() and form_built_in() in bench.hpp): BRUSS2D's reference form.
+template <class Sys> constexpr bool runs_in_float() { return std::is_same<Sys, tiled::problems::bruss2d>::value; }
 
 //! f(Value()) with Value the job's precision; float is instantiated only for the
-//! problems float_built() names (bench.hpp), and asked for elsewhere it throws.
+//! systems runs_in_float() names, and asked for elsewhere it throws.
 template <class Sys, class F>
 std::vector<bench_result> with_precision(const bench_job& job, F&& f)
 {
     if (job.precision == precision_kind::fp32) {
-        if constexpr (float_built(problem_of<Sys>())) return f(float());
-        else throw std::invalid_argument("bench: this build runs float for bruss2d only");
+        if constexpr (runs_in_float<Sys>()) return f(float());
+        else throw std::invalid_argument("bench: this build runs float for the reference form of bruss2d only");
     }
     return f(double());
 }
 
-template <class Tableau>
+//! The job on the TBB backend; AllForms: see with_problem.
+template <class Tableau, bool AllForms = true>
 std::vector<bench_result> run_method(const bench_job& job)
 {
-    return with_problem(job, [&](const auto& sys, double dt) {
+    return with_problem<AllForms>(job, [&](const auto& sys, const auto& problem, double dt) {
         using sys_type = std::decay_t<decltype(sys)>;
-        return with_precision<sys_type>(
-            job, [&](auto value) { return run_problem<Tableau, decltype(value), sys_type>(job, sys, dt); });
+        return with_precision<sys_type>(job, [&](auto value) {
+            return run_problem<Tableau, decltype(value), sys_type>(job, sys, problem, dt);
+        });
     });
 }
 

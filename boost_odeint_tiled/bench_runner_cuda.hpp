@@ -5,7 +5,9 @@
  (whose stock-stepper selection, timing loop, agreement measure and problem set it
  uses). Include it only from methods_cuda/<method>.cu (nvcc): each instantiates
  run_method<Tableau> for the three reference problems in double (and BRUSS2D in float,
- see float_built()) and two stepper types on thrust::device_vector states:
+ see float_built()), for the methods the method table marks cuda_forms also BRUSS2D's
+ other forms (bench --form; double only), and two stepper types on
+ thrust::device_vector states:
 
    stock-cuda   odeint's stepper (named, else explicit_generic_rk as on the host)
                 with tiled::cuda_algebra and tiled::cuda_operations, and the
@@ -113,19 +115,20 @@ inline bool is_cuda_stepper(stepper_kind k)
 
 // ---- measurement -----------------------------------------------------------------
 
-template <class Tableau, class Value, class Sys>
-std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, double dt_double)
+//! As runner::run_problem: `sys` in the job's form, `problem` its reference form (size, initial state).
+template <class Tableau, class Value, class Sys, class Problem>
+std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, const Problem& problem, double dt_double)
 {
     using device_state = thrust::device_vector<Value>;
     using host_state = std::vector<Value>;
     using stock_t = runner::stock_stepper<Tableau, tiled::cuda_algebra, Value, device_state, tiled::cuda_operations>;
-    const std::size_t n = sys.size();
+    const std::size_t n = problem.size();
     const std::size_t d = sys.access_distance();
     const std::size_t links = tiled::make_link_chain<Tableau, false>().links;
     const Value dt = static_cast<Value>(dt_double);
 
     host_state x0(n);
-    sys.initial_state(x0);
+    problem.initial_state(x0);
     const device_state x0_device(x0.begin(), x0.end());
 
     // explicit tilings (tune's GPU search: shapes with launch knobs) run after the steppers
@@ -207,7 +210,8 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, doub
     return out;
 }
 
-template <class Tableau>
+//! AllForms: BRUSS2D in every form_kind, else its reference form only (runner::with_problem).
+template <class Tableau, bool AllForms>
 std::vector<bench_result> run_method(const bench_job& job)
 {
     if (job.check_error)
@@ -215,10 +219,11 @@ std::vector<bench_result> run_method(const bench_job& job)
     // the initial state's copy to the device is made outside the steppers' try blocks:
     // its allocation failure, a thrust bad_alloc, must not read as host memory
     try {
-        return runner::with_problem(job, [&](const auto& sys, double dt) {
+        return runner::with_problem<AllForms>(job, [&](const auto& sys, const auto& problem, double dt) {
             using sys_type = std::decay_t<decltype(sys)>;
-            return runner::with_precision<sys_type>(
-                job, [&](auto value) { return run_problem<Tableau, decltype(value), sys_type>(job, sys, dt); });
+            return runner::with_precision<sys_type>(job, [&](auto value) {
+                return run_problem<Tableau, decltype(value), sys_type>(job, sys, problem, dt);
+            });
         });
     } catch (const std::exception& e) {
         rethrow_if_out_of_memory(e);
@@ -229,11 +234,12 @@ std::vector<bench_result> run_method(const bench_job& job)
 } // namespace runner_cuda
 } // namespace bot_tool
 
-//! Defines bot_tool::bench_cuda_<FN>(job) as runner_cuda::run_method<tiled::<TABLEAU>>.
-#define BOT_TOOL_DEFINE_CUDA_METHOD(FN, TABLEAU)                                                                    \
+//! Defines bot_tool::bench_cuda_<FN>(job) as runner_cuda::run_method<tiled::<TABLEAU>, ALL_FORMS>;
+//! ALL_FORMS must match the method's cuda_forms in method_table() (bench.cpp).
+#define BOT_TOOL_DEFINE_CUDA_METHOD(FN, TABLEAU, ALL_FORMS)                                                         \
     std::vector<bot_tool::bench_result> bot_tool::bench_cuda_##FN(const bot_tool::bench_job& job)                \
     {                                                                                                              \
-        return bot_tool::runner_cuda::run_method<boost::numeric::odeint::tiled::TABLEAU>(job);                     \
+        return bot_tool::runner_cuda::run_method<boost::numeric::odeint::tiled::TABLEAU, ALL_FORMS>(job);          \
     }
 
 #endif // BOOST_ODEINT_TILED_TOOL_BENCH_RUNNER_CUDA_HPP_INCLUDED

@@ -35,6 +35,66 @@ inline problem_kind parse_problem(const std::string& p, std::string& name)
     throw usage_error("--problem: unknown problem '" + p + "' (bruss2d, heat, phase-chain)");
 }
 
+//! The forms of --form, in the order of bench --help.
+constexpr form_kind all_forms[] = {form_kind::reference, form_kind::grid, form_kind::component, form_kind::plain};
+
+//! A --form list ("reference", "grid", "component", "plain", or "all"); in the order
+//! given, duplicates dropped.
+inline std::vector<form_kind> parse_forms(const std::string& text)
+{
+    std::vector<form_kind> out;
+    auto add = [&](form_kind f) {
+        if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
+    };
+    for (const std::string& s : split_list(text, "--form")) {
+        bool found = false;
+        for (form_kind f : all_forms)
+            if (s == "all" || s == form_name(f)) {
+                add(f);
+                found = true;
+            }
+        if (!found) throw usage_error("--form: unknown form '" + s + "' (reference, grid, component, plain, all)");
+    }
+    return out;
+}
+
+//! Whether output names each result's form: not when bruss2d runs in its reference
+//! form alone (every problem's only form), so that output reads as it did before forms.
+inline bool names_forms(const std::vector<form_kind>& forms)
+{
+    return !(forms.size() == 1 && forms.front() == form_kind::reference);
+}
+
+/*! --form against the rest of the command line: forms are BRUSS2D's, the
+    non-reference ones run in double only, and on the GPU only for the methods built
+    with them (method_entry::cuda_forms). */
+inline void check_forms(const std::vector<form_kind>& forms, bool form_given, problem_kind problem,
+                        const std::string& problem_name, bool float_states, bool cuda,
+                        const std::vector<const method_entry*>& methods)
+{
+    if (form_given && problem != problem_kind::bruss2d)
+        throw usage_error("--form: only --problem bruss2d is written in several forms; " + problem_name +
+                          " has one (leave out --form)");
+    for (form_kind f : forms) {
+        if (f == form_kind::reference) continue;
+        if (!form_built_in(f, float_states))
+            throw usage_error(std::string("--form ") + form_name(f) +
+                              ": the non-reference forms are built for double states only (to keep the tool's compile "
+                              "time down); use --precision double, or --form reference for float");
+        if (!cuda) continue;
+        for (const method_entry* m : methods)
+            if (!m->cuda_forms) {
+                std::string built;
+                for (const method_entry& e : method_table())
+                    if (e.cuda_forms) built += (built.empty() ? "" : ", ") + std::string(e.name);
+                throw usage_error(std::string("--form ") + form_name(f) + " --backend cuda: the CUDA build has the " +
+                                  "non-reference forms for " + built + " only (each form is another instantiation " +
+                                  "of the CUDA kernels, which nvcc is slow to compile), not for " + m->name +
+                                  "; use --form reference for it");
+            }
+    }
+}
+
 //! A --methods list: command-line names (rk4) or tiled names (runge_kutta4), or
 //! "all"; in the order given, duplicates dropped.
 inline std::vector<const method_entry*> parse_methods(const std::string& text)

@@ -62,6 +62,7 @@ struct verify_options
 {
     problem_kind problem = problem_kind::bruss2d;
     std::string problem_name = "bruss2d";
+    std::vector<form_kind> forms = {form_kind::reference};  //!< --form
     // small: building and proving the plans of the narrowest tilings (tiles 2 components
     // wide at d = 2) costs more than the steps, and grows with the number of tiles
     std::size_t n = std::size_t(16) << 10;
@@ -154,6 +155,12 @@ void print_help()
         "options:\n"
         "  --problem P      bruss2d | heat | phase-chain                 (default bruss2d)\n"
         "                   heat (k = 1) and phase-chain have d = 1 and ignore --d\n"
+        "  --form LIST      how bruss2d's right-hand side is written, comma separated, or\n"
+        "                   'all' (as bench --form): reference (problems::bruss2d),\n"
+        "                   grid (problems::grid_bruss2d), component (grid_bruss2d's\n"
+        "                   per-component operator() alone), plain\n"
+        "                   (problems::plain_bruss2d); each form is checked against\n"
+        "                   stock odeint on the same form           (default reference)\n"
         "  --n N            components; suffixes Ki, Mi, Gi                (default 16Ki)\n"
         "  --d LIST         access distances for bruss2d, comma separated, even, dividing\n"
         "                   n                                         (default 2,32,1024)\n"
@@ -183,12 +190,15 @@ void print_help()
 verify_options parse(int argc, char** argv, bool& help)
 {
     verify_options o;
-    bool methods_given = false, families_given = false;
+    bool methods_given = false, families_given = false, form_given = false;
     arg_reader in(argc, argv, 1);
     while (!in.done()) {
         const std::string opt = in.next_option();
         if (opt == "--help") { in.no_value(); help = true; return o; }
         else if (parse_selection_option(opt, in, o, methods_given)) {
+        } else if (opt == "--form") {
+            o.forms = parse_forms(in.value());
+            form_given = true;
         } else if (opt == "--tilings") {
             families_given = true;
             o.families.clear();
@@ -223,6 +233,7 @@ verify_options parse(int argc, char** argv, bool& help)
     if (!methods_given)
         for (const method_entry& m : method_table()) o.methods.push_back(&m);
     if (!families_given) o.families.assign(std::begin(all_families), std::end(all_families));
+    check_forms(o.forms, form_given, o.problem, o.problem_name, false, false, o.methods);
     if (o.problem == problem_kind::bruss2d) {
         std::sort(o.d_list.begin(), o.d_list.end());
         o.d_list.erase(std::unique(o.d_list.begin(), o.d_list.end()), o.d_list.end());
@@ -252,26 +263,38 @@ int run(const verify_options& o)
         std::printf("\n");
     } else
         std::printf(", d = 1%s\n", o.d_given ? " (fixed by the problem; --d ignored)" : "");
+    if (o.problem == problem_kind::bruss2d) {
+        std::string forms;
+        for (form_kind f : o.forms) forms += (forms.empty() ? "" : ", ") + std::string(form_name(f));
+        std::printf("  form        %s (see --form)\n", forms.c_str());
+    }
     std::printf("  state       after %zu steps, against stock-serial (odeint's stepper, range_algebra, serial RHS)\n",
                 o.steps);
     std::printf("  error est   embedded methods, first step, against odeint's explicit_error_generic_rk with the\n"
                 "              tableau's coefficients\n");
     std::printf("  tolerance   %g\n\n", o.tolerance);
-    std::printf("%-6s %-19s %-44s %-10s %-10s %s\n", "d", "method", "stepper / tiling", "state", "error est", "result");
+    // "method" names the form too where several are checked: "bogacki-shampine32 component"
+    const bool name_forms = names_forms(o.forms);
+    const int method_width = name_forms ? 29 : 19;
+    std::printf("%-6s %-*s %-44s %-10s %-10s %s\n", "d", method_width, "method", "stepper / tiling", "state", "error est",
+                "result");
     std::fflush(stdout);
 
     // counted per job below; the tiling list does not depend on the method
     const std::size_t per_job = 2 + tilings_for(tiling_context{o.n, 2, 1, 0}, o.families).size();
-    progress_line::instance().start(o.d_list.size() * o.methods.size() * per_job);
+    progress_line::instance().start(o.d_list.size() * o.methods.size() * o.forms.size() * per_job);
 
     std::size_t cases = 0, passed = 0;
     std::vector<std::string> failures;
     for (std::size_t d : o.d_list) {
         std::string how;
         const double dt = o.dt > 0 ? o.dt : default_step_size(o.problem, o.n, d, how);
-        for (const method_entry* m : o.methods) {
+        for (const method_entry* m : o.methods)
+        for (form_kind form : o.forms) {
+            const std::string method = std::string(m->name) + (name_forms ? std::string(" ") + form_name(form) : "");
             bench_job job;
             job.problem = o.problem;
+            job.form = form;
             job.n = o.n;
             job.d = d;
             job.dt = dt;
@@ -282,7 +305,7 @@ int run(const verify_options& o)
             job.check_error = true;
             const std::vector<family> families = o.families;
             job.tilings = [families](const tiling_context& c) { return tilings_for(c, families); };
-            job.label = "d=" + std::to_string(d) + " " + m->name;
+            job.label = "d=" + std::to_string(d) + " " + method;
             std::vector<bench_result> rs = m->run(job);
 
             const bool have_reference = !rs.empty() && rs.front().ok;
@@ -320,10 +343,10 @@ int run(const verify_options& o)
                 if (ok) ++passed;
                 if (!ok) note = problem;
                 else if (r.stepper == stepper_kind::automatic && !r.tiling.empty()) note = "used " + r.tiling;
-                std::printf("%-6zu %-19s %-44s %-10s %-10s %s%s%s\n", d, m->name, what.c_str(), state.c_str(),
-                            err.c_str(), ok ? "PASS" : "FAIL", note.empty() ? "" : "  ", note.c_str());
+                std::printf("%-6zu %-*s %-44s %-10s %-10s %s%s%s\n", d, method_width, method.c_str(), what.c_str(),
+                            state.c_str(), err.c_str(), ok ? "PASS" : "FAIL", note.empty() ? "" : "  ", note.c_str());
                 if (!ok)
-                    failures.push_back("d=" + std::to_string(d) + " " + m->name + " " + what + ": " + problem);
+                    failures.push_back("d=" + std::to_string(d) + " " + method + " " + what + ": " + problem);
             }
             std::fflush(stdout);
         }

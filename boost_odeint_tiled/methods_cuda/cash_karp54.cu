@@ -3,4 +3,4 @@
 // Distributed under the Boost Software License, Version 1.0.
 #include "../bench_runner_cuda.hpp"
 
-BOT_TOOL_DEFINE_CUDA_METHOD(cash_karp54, runge_kutta_cash_karp54_tableau)
+BOT_TOOL_DEFINE_CUDA_METHOD(cash_karp54, runge_kutta_cash_karp54_tableau, false)
