@@ -7,7 +7,7 @@
  agree with the same system stepped on the host (TBB backend, block form) and on the
  GPU with tiling::none() (per-component form) to 1e-12 after 20 steps, for RK4,
  DOPRI5 (with and without its error estimate) and Verner 5(6), in place and out of
- place; over BRUSS2D (short rows taken whole, long rows in 2D tiles, one row, one
+ place (Verner 5(6) and Cash-Karp on BRUSS2D only); over BRUSS2D (short rows taken whole, long rows in 2D tiles, one row, one
  column), a 3D planar periodic/reflecting/constant grid with a box stencil, a 1D grid
  of radius 2 with a boundary function, and 4 fields read at every neighbour. Adaptive
  DOPRI5 takes the same steps as the per-component path. Float states too.
@@ -133,13 +133,19 @@ void agree(const Sys& sys, double dt, const std::string& what)
     }
 }
 
+//! RK4 and DOPRI5 on every system; BRUSS2D also Verner 5(6) and Cash-Karp (more
+//! stages, so fewer cells per thread and larger halos). Each method on each system
+//! compiles every kernel family of the CUDA backend: the list is what the build can afford.
 template <class Sys>
-void every_method(const Sys& sys, double dt, const std::string& what)
+void every_method(const Sys& sys, double dt, const std::string& what, bool all_methods = false)
 {
     agree<tiled::runge_kutta4>(sys, dt, what + ", rk4");
     agree<tiled::runge_kutta_dopri5>(sys, dt, what + ", dopri5");
-    agree<tiled::runge_kutta_verner56>(sys, dt, what + ", verner56");
-    agree<tiled::runge_kutta_cash_karp54>(sys, dt, what + ", cash_karp54");
+    if (all_methods)
+    {
+        agree<tiled::runge_kutta_verner56>(sys, dt, what + ", verner56");
+        agree<tiled::runge_kutta_cash_karp54>(sys, dt, what + ", cash_karp54");
+    }
 }
 
 } // namespace
@@ -149,7 +155,8 @@ BOOST_AUTO_TEST_CASE(bruss2d_short_and_long_rows)
     for (auto xy : std::vector<std::pair<std::size_t, std::size_t>>{{16, 300}, {200, 150}, {1, 50}, {37, 1}, {3, 3}})
     {
         const problems::grid_bruss2d sys(xy.first, xy.second);
-        every_method(sys, sys.suggested_dt() * 0.5, "bruss2d " + std::to_string(xy.first) + "x" + std::to_string(xy.second));
+        every_method(sys, sys.suggested_dt() * 0.5, "bruss2d " + std::to_string(xy.first) + "x" + std::to_string(xy.second),
+                     true);
     }
 }
 
