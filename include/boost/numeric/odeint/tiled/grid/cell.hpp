@@ -133,6 +133,50 @@ struct run_cell
     tiled::detail::u32_divider row_divider;
 };
 
+/*! A cell of a planar scratch copy of a few rows (grid::system's block form on
+    interleaved states, scratch_rows): one array per field, each scratch row `pitch`
+    values long and holding columns col_origin .. col_origin + pitch - 1 of its grid
+    row, the columns outside the grid already filled per dimension 0's boundary. Reads
+    are p[f*fstride + o_0 + sum_{k>0} o_k*stride_k]: unit-stride along the row for
+    every field, so a loop over cells vectorises without de-interleaving the fields,
+    and the cells at a row's ends read their ghost columns like any other cell. The
+    run goes on over the following scratch rows, ghost positions included (their
+    results are dropped): x[0] counts positions from column col_origin of the first
+    row, and coord() divides it by the pitch; only an update that asks for its
+    coordinates pays for that. */
+template <class Value, std::size_t Dim, std::size_t Fields>
+struct scratch_cell
+{
+    const Value* p;                  //!< field 0 of this cell
+    std::ptrdiff_t fstride;          //!< between the fields' arrays
+    std::ptrdiff_t stride[Dim];      //!< between scratch rows along dimensions 1.. (stride[0] is 1)
+    long long x[Dim];                //!< x[0]: position in the run's first row; x[1..]: that row's coordinates
+    long long col_origin;            //!< the grid column of a scratch row's first value
+    tiled::detail::u32_divider pitch_divider;
+    long long pitch;
+
+    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f) const { return p[std::ptrdiff_t(f) * fstride]; }
+    template <class... O>
+    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f, O... o) const
+    {
+        check_offset_count<Dim, O...>();
+        const std::ptrdiff_t off[Dim] = {std::ptrdiff_t(o)...};
+        std::ptrdiff_t i = std::ptrdiff_t(f) * fstride + off[0];
+        for (std::size_t k = 1; k < Dim; ++k) i += off[k] * stride[k];
+        return p[i];
+    }
+    BOOST_ODEINT_TILED_HD long long coord(std::size_t k) const
+    {
+        if constexpr (Dim == 1) return x[0] + col_origin;  // one row
+        else
+        {
+            if (k >= 2) return x[k];
+            const long long rows = (long long)pitch_divider.divide(static_cast<unsigned>(x[0]));
+            return k == 0 ? x[0] - rows * pitch + col_origin : x[1] + rows;
+        }
+    }
+};
+
 /*! What a mapped read needs besides the cell: the grid, where coordinate 0 of each
     dimension lies in the source, the boundaries' values and function, the time. */
 template <class Value, std::size_t Dim, class Index, class BoundaryFunction, class Time>

@@ -47,10 +47,18 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include <boost/numeric/odeint/tiled/grid/cell.hpp>
 #include <boost/numeric/odeint/tiled/grid/fast_divider.hpp>
 #include <boost/numeric/odeint/tiled/grid/grid_shape.hpp>
+
+#ifndef BOOST_ODEINT_TILED_GRID_SCRATCH_PIECE
+#define BOOST_ODEINT_TILED_GRID_SCRATCH_PIECE 512
+#endif
+#ifndef BOOST_ODEINT_TILED_GRID_SCRATCH_MAX_ROW
+#define BOOST_ODEINT_TILED_GRID_SCRATCH_MAX_ROW 32
+#endif
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace grid {
 
@@ -127,7 +135,9 @@ public:
             }, [&](std::size_t c_begin, std::size_t count, const auto& cell) {
                 // cells wholly inside [first, last): no per-field test
                 interior_run<false>(cell, cell.p, dydt + (c_begin * Fields - first), std::ptrdiff_t(count), 0, t);
-            }, first, last, Fields);
+            }, first, last, Fields, [&](std::size_t c_begin, std::ptrdiff_t count, const Value* o, std::ptrdiff_t ostride) {
+                interleave(o, ostride, dydt + (c_begin * Fields - first), count);
+            });
         }
         else
         {
@@ -144,7 +154,7 @@ public:
                         interior_run<true>(cell, cell.p, dydt + (f * m_cells + c_begin - first), std::ptrdiff_t(count), f, t);
                     else
                         interior_run<false>(cell, cell.p, dydt + (f * m_cells + c_begin - first), std::ptrdiff_t(count), f, t);
-                }, first, last, masks_other_fields() ? f : Fields);
+                }, first, last, masks_other_fields() ? f : Fields, no_interleave{});
             }
         }
     }
@@ -342,9 +352,9 @@ private:
        run_update. An interleaved cell only partly inside [first, last) on a same_field
        grid is evaluated once per field inside, each masked, since the window of the
        block does not reach its other fields' neighbours. */
-    template <class Y, class Time, class Single, class Run>
+    template <class Y, class Time, class Single, class Run, class Interleave>
     void run_cells(std::size_t c0, std::size_t c1, const Y& y, Time t, Single&& single, Run&& run, std::size_t first,
-                   std::size_t last, std::size_t only_field) const
+                   std::size_t last, std::size_t only_field, Interleave&& interleave_cells) const
     {
         using Index = long long;
         const auto ctx = context<Index>(t);
@@ -437,6 +447,14 @@ private:
         // (not where a plane's cells must mask the other planes' neighbour reads)
         const bool merge_rows = Dim >= 2 && nx > 2 * r && m_cells <= std::size_t(0xffffffffu) - 1 &&
                                 only_field >= Fields;
+        // interleaved fields through planar scratch rows (scratch_rows), where dimension
+        // 0's boundary gives its ghost columns without calling the user's function
+        // and where rows are short: there the cells within r of a row's ends, one at a
+        // time otherwise, are a large share; on longer rows the copies cost more than
+        // they save
+        const bool scratch = merge_rows && interleaved && Fields > 1 && ctx.bc[0] != boundary::kind::function &&
+                             std::size_t(nx) <= scratch_max_row;
+        const std::size_t piece_cells = scratch ? scratch_piece_cells : merged_piece_cells;
         while (c < c1)
         {
             bool row_inside = true;
@@ -452,13 +470,14 @@ private:
                 if (b + reach > m_cells) b = m_cells > reach ? m_cells - reach : 0;
                 // in pieces of whole rows that stay in the first-level cache until their
                 // edge cells are redone (a second pass over memory otherwise)
-                const std::size_t piece = ((merged_piece_cells + static_cast<std::size_t>(nx) - 1) / static_cast<std::size_t>(nx)) *
+                const std::size_t piece = ((piece_cells + static_cast<std::size_t>(nx) - 1) / static_cast<std::size_t>(nx)) *
                                           static_cast<std::size_t>(nx);
                 const std::size_t piece_end = c - static_cast<std::size_t>(x[0]) + piece;
                 if (b > piece_end) b = piece_end;
                 if (b > c)
                 {
-                    merged_rows(c, b, x, ctx, cell_pointer, run, edge_cell);
+                    if (scratch) scratch_rows(c, b, x, ctx, p_first, first, last, t, interleave_cells);
+                    else merged_rows(c, b, x, ctx, cell_pointer, run, edge_cell);
                     const Index q = x[0] + Index(b - c);
                     x[0] = q % nx;
                     x[1] += q / nx;
@@ -529,6 +548,196 @@ private:
     //! cells of one piece of merged rows (run_cells): both its state and its output
     //! stay in the first-level cache for a few fields
     static constexpr std::size_t merged_piece_cells = 512;
+    //! the same for scratch_rows, whose rows above and below are copied once per piece
+    //! (longer pieces copy fewer of them twice)
+    static constexpr std::size_t scratch_piece_cells = BOOST_ODEINT_TILED_GRID_SCRATCH_PIECE;
+    //! scratch_rows: rows longer than this are copied in pieces of this many columns
+    static constexpr std::size_t scratch_row_cells = 1024;
+    //! run_cells takes scratch_rows only for rows of at most this many cells
+    static constexpr std::size_t scratch_max_row = BOOST_ODEINT_TILED_GRID_SCRATCH_MAX_ROW;
+
+    //! run_cells' interleave for planar layouts, which never take scratch_rows
+    struct no_interleave
+    {
+        void operator()(std::size_t, std::ptrdiff_t, const Value*, std::ptrdiff_t) const {}
+    };
+
+    //! count cells' fields from per-field arrays o + f*ostride into interleaved d
+    template <class Out>
+    static void interleave(const Value* __restrict o, std::ptrdiff_t ostride, Out* __restrict d, std::ptrdiff_t count)
+    {
+        for (std::ptrdiff_t i = 0; i < count; ++i)
+            for (std::size_t f = 0; f < Fields; ++f)
+                d[i * std::ptrdiff_t(Fields) + std::ptrdiff_t(f)] = static_cast<Out>(o[std::ptrdiff_t(f) * ostride + i]);
+    }
+
+    //! this thread's scratch for scratch_rows (grown, never shrunk: a block's call then
+    //! allocates nothing)
+    static Value* scratch_buffer(std::size_t size)
+    {
+        thread_local std::vector<Value> buffer;
+        if (buffer.size() < size) buffer.resize(size);
+        return buffer.data();
+    }
+
+    /* The update on the cells of scratch rows from first_cell on (scratch_cell), all
+       fields to o[f*ostride + i]: one plain loop that the compiler vectorises across
+       cells with unit-stride loads (interior_run's __restrict and update copy, for the
+       same reasons). */
+    template <class Cell, class Time>
+    void scratch_run(const Cell& first_cell, const Value* __restrict p, Value* __restrict o, std::ptrdiff_t ostride,
+                     std::ptrdiff_t count, Time t) const
+    {
+        const long long x0 = first_cell.x[0];
+        using update_copy = std::conditional_t<std::is_trivially_copyable<Update>::value, const Update, const Update&>;
+        update_copy update = m_update;
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC ivdep
+#endif
+        for (std::ptrdiff_t i = 0; i < count; ++i)
+        {
+            Cell c = first_cell;
+            c.p = p + i;
+            c.x[0] = x0 + i;
+            Value out[Fields];
+            update(c, out, t);
+            for (std::size_t f = 0; f < Fields; ++f) o[std::ptrdiff_t(f) * ostride + i] = out[f];
+        }
+    }
+
+    /* Cells [a, b) of rows inside the grid in dimensions 1.. (run_cells' merged rows,
+       interleaved state, dimension 0's boundary not a function), from the cell at
+       coordinates x. Run over interleaved fields, the update's loop would de-interleave
+       them with cross-lane shuffles and reload each neighbour per field, and every cell
+       within r of a row's ends would be redone one at a time. Instead, per piece, the
+       rows it reads (r above and below, and r planes either side in 3D) are copied into
+       one array per field, with r ghost columns at each end of a row filled as
+       dimension 0's boundary gives them (row_edge_cell's values), and the update runs
+       over the piece's rows as one loop of scratch_cells, ghost positions included,
+       whose results are dropped; the outputs are then interleaved into dydt. Every
+       cell reads the same values as through the state, so the same bits. Only cells
+       inside the window of the block are copied (range_rhs.hpp): an entry the update
+       does not read may be left stale. */
+    template <class Index, class Ctx, class Time, class Interleave>
+    void scratch_rows(std::size_t a, std::size_t b, const Index (&x)[Dim], const Ctx& ctx, const Value* p_first,
+                      std::size_t first, std::size_t last, Time t, Interleave&& interleave_cells) const
+    {
+        if constexpr (Dim >= 2)
+        {
+            using ll = long long;
+            const ll nx = ll(m_shape.extent[0]), r = ll(m_shape.stencil_radius), F = ll(Fields);
+            const ll d = ll(m_d);
+            // the window in whole cells
+            const ll w_lo = ll(first) > d ? (ll(first) - d + F - 1) / F : 0;
+            const ll w_hi = (ll(m_cells) * F < ll(last) + d ? ll(m_cells) * F : ll(last) + d) / F;
+            const ll plane_rows = Dim >= 3 ? 2 * r + 1 : 1;  // scratch planes (3D)
+            const ll row_stride = ll(m_shape.cell_stride(1));
+            const ll plane_stride = Dim >= 3 ? ll(m_shape.cell_stride(2)) : 0;
+            ll xc[Dim];
+            for (std::size_t k = 0; k < Dim; ++k) xc[k] = ll(x[k]);
+            std::size_t c = a;
+            while (c < b)
+            {
+                const ll xa = xc[0];
+                const std::size_t row_start = c - std::size_t(xa);
+                // whole rows from c (the first may start mid-row), or a part of one long row
+                std::size_t e = b;
+                ll x_lo = 0, x_hi = nx;
+                if (nx > ll(scratch_row_cells))
+                {
+                    if (e > row_start + std::size_t(nx)) e = row_start + std::size_t(nx);
+                    if (e > c + scratch_row_cells) e = c + scratch_row_cells;
+                    x_lo = xa;
+                    x_hi = xa + ll(e - c);
+                }
+                const ll rows = ll(e - row_start + std::size_t(nx) - 1) / nx;
+                const ll xb = ll(e - row_start) - (rows - 1) * nx;  // end column in the last row
+                if (rows == 1)  // only the columns of the piece
+                {
+                    x_lo = xa;
+                    x_hi = xb;
+                }
+                const ll W = x_hi - x_lo + 2 * r;                    // pitch
+                const ll R2 = rows + 2 * r;                          // scratch rows per plane
+                const ll FS = (plane_rows * R2 * W + 7) / 8 * 8;     // between fields' arrays
+                const ll srow0 = (Dim >= 3 ? r * R2 : 0) + r;        // scratch row of the piece's first row
+                const ll pos0 = srow0 * W + (xa - x_lo + r);
+                const ll count = (rows - 1) * W + xb - xa;
+                const ll OS = (count + 7) / 8 * 8;
+                Value* const in = scratch_buffer(std::size_t(F * FS + F * OS));
+                Value* const out = in + F * FS;
+                const ll col0 = x_lo - r;  // the grid column of a scratch row's first value
+                // rows y - r .. y + rows - 1 + r of planes z - r .. z + r
+                for (ll pl = 0; pl < plane_rows; ++pl)
+                    for (ll s = 0; s < R2; ++s)
+                    {
+                        ll row_cell = (xc[1] - r + s) * row_stride;
+                        if constexpr (Dim >= 3) row_cell += (xc[2] + (pl - r)) * plane_stride;
+                        for (std::size_t k = 3; k < Dim; ++k) row_cell += xc[k] * ll(m_shape.cell_stride(k));
+                        Value* const dst = in + (pl * R2 + s) * W - col0;  // dst[f*FS + column]
+                        const Value* const src = p_first + (row_cell * F - ll(first));  // src[column*F + f]
+                        ll lo = col0 > 0 ? col0 : 0, hi = x_hi + r < nx ? x_hi + r : nx;
+                        if (lo < w_lo - row_cell) lo = w_lo - row_cell;
+                        if (hi > w_hi - row_cell) hi = w_hi - row_cell;
+                        copy_columns(src, dst, FS, lo, hi);
+                        // the ghost columns: before column 0 and from column nx on
+                        auto ghost = [&](ll g) {
+                            const ll m = detail::map_coordinate(g, nx, ctx.bc[0]);
+                            if (m >= 0)
+                            {
+                                if (row_cell + m >= w_lo && row_cell + m < w_hi)
+                                    for (ll f = 0; f < F; ++f) dst[f * FS + g] = src[m * F + f];
+                            }
+                            else
+                                for (ll f = 0; f < F; ++f) dst[f * FS + g] = ctx.constant_values[f];
+                        };
+                        for (ll g = col0; g < 0; ++g) ghost(g);
+                        for (ll g = col0 > nx ? col0 : nx; g < x_hi + r; ++g) ghost(g);
+                    }
+                detail::scratch_cell<Value, Dim, Fields> sc;
+                sc.p = in + pos0;
+                sc.fstride = std::ptrdiff_t(FS);
+                sc.stride[0] = 1;
+                for (std::size_t k = 1; k < Dim; ++k) sc.stride[k] = 0;
+                sc.stride[1] = std::ptrdiff_t(W);
+                if constexpr (Dim >= 3) sc.stride[2] = std::ptrdiff_t(W * R2);
+                for (std::size_t k = 0; k < Dim; ++k) sc.x[k] = xc[k];
+                sc.x[0] = xa - col0;
+                sc.col_origin = col0;
+                sc.pitch = W;
+                sc.pitch_divider = tiled::detail::u32_divider(static_cast<unsigned>(W));
+                scratch_run(sc, sc.p, out, std::ptrdiff_t(OS), std::ptrdiff_t(count), t);
+                for (ll q = 0; q < rows; ++q)
+                {
+                    const ll from = q == 0 ? xa : x_lo, to = q == rows - 1 ? xb : x_hi;
+                    interleave_cells(row_start + std::size_t(q * nx + from), std::ptrdiff_t(to - from),
+                                     out + (q * W + from - xa), std::ptrdiff_t(OS));
+                }
+                const ll moved = xa + ll(e - c);
+                xc[0] = moved % nx;
+                xc[1] += moved / nx;
+                c = e;
+            }
+        }
+    }
+
+    //! columns [lo, hi) of a row of interleaved cells at src into per-field arrays
+    static void copy_columns(const Value* __restrict src, Value* __restrict dst, long long fstride, long long lo,
+                             long long hi)
+    {
+        // chunks of a fixed count, which the compiler turns into a few loads, shuffles
+        // and stores: a row of BRUSS2D with d = 32 is 16 cells, too short for a
+        // vectorised loop with a run-time count to leave its prologue and epilogue
+        long long col = lo;
+        for (; col + copy_chunk <= hi; col += copy_chunk)
+            for (long long k = 0; k < copy_chunk; ++k)
+                for (std::size_t f = 0; f < Fields; ++f)
+                    dst[(long long)f * fstride + col + k] = src[(col + k) * (long long)Fields + (long long)f];
+        for (; col < hi; ++col)
+            for (std::size_t f = 0; f < Fields; ++f)
+                dst[(long long)f * fstride + col] = src[col * (long long)Fields + (long long)f];
+    }
+    static constexpr long long copy_chunk = 64 / sizeof(Value);
 
     grid::shape<Dim> m_shape;
     Update m_update;
