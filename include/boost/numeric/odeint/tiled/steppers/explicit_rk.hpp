@@ -210,6 +210,12 @@ public:
             chain_options options;
             options.fused_error_norm = true;
             options.keep_derivatives = keep_derivatives;
+            if constexpr (grid_kernel_candidate<sys_type>())
+            {
+                const tiling_plan& plan = plan_for<true>(n, d, options, true);
+                return backend::executor_type::template run_error_norm_stages<Tableau, Operations>(
+                    plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(out), t, dt, params);
+            }
             const tiling_plan& plan = plan_for<true>(n, d, options);
             return detail::run_access_checked(m_shared->access_record, Tableau::name, sys, n, [&](const auto& s) {
                 return backend::executor_type::template run_error_norm<Tableau, Operations>(
@@ -285,14 +291,19 @@ private:
         return m_shared->option_plans.back().second;
     }
 
+    /*! The plan for (n, d): of the requested tiling, or with `plain_stages`, of
+        tiling::none() (a grid system's steps where the backend's grid kernel does not
+        apply, see grid_kernel_candidate). */
     template <bool WithError>
-    const tiling_plan& plan_for(std::size_t n, std::size_t d, const chain_options& options = chain_options())
+    const tiling_plan& plan_for(std::size_t n, std::size_t d, const chain_options& options = chain_options(),
+                                bool plain_stages = false)
     {
         std::unique_ptr<tiling_plan>& slot = plan_slot<WithError>(options);
-        if (!slot || slot->n != n || slot->d != d)
+        if (!slot || slot->n != n || slot->d != d ||
+            (plain_stages && slot->config.kind() != tiled::tiling::scheme::none))
         {
             const link_chain chain = make_link_chain<Tableau, WithError>(options);
-            tiled::tiling config = m_shared->requested;
+            tiled::tiling config = plain_stages ? tiled::tiling::none() : m_shared->requested;
             if (config.kind() == tiled::tiling::scheme::automatic)
                 config = backend::resolve_automatic(config, chain, n, d, sizeof(Value));
             auto plan = std::make_unique<tiling_plan>(make_tiling_plan(chain, n, d, config));
@@ -328,7 +339,14 @@ private:
         Value* err = nullptr;
         if constexpr (WithError) err = detail::state_data(*xerr);
         if constexpr (grid_kernel_candidate<sys_type>())
+        {
             if (grid_kernel_requested() && grid_step<WithError>(sys, in, out, err, t, dt)) return;
+            // elsewhere the per-component stage kernels (see grid_kernel_candidate)
+            const tiling_plan& plan = plan_for<WithError>(n, d, chain_options(), true);
+            backend::executor_type::template run_stages<Tableau, WithError, Operations>(
+                plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(out), err, t, dt);
+            return;
+        }
         const tiling_plan& plan = plan_for<WithError>(n, d);
         if constexpr (std::is_same<StateOut, State>::value && state_swaps_buffers<State>::value)
         {
@@ -350,12 +368,15 @@ private:
         run_step<WithError>(plan, sys, n, detail::state_data(in), detail::state_data(out), err, t, dt);
     }
 
-    /*! Whether steps of Sys may go to the backend's kernel for grid systems instead of
-        a plan's kernels: Sys is a grid system (tiled::grid), the backend runs those
-        (its executor's runs_grid_systems), the Operations are the default ones, and
-        the checked mode is off (its views are per component; the grid kernel reads a
-        tile). The tiling must be automatic() too (grid_kernel_requested): an explicit
-        tiling is run as asked. */
+    /*! Whether steps of Sys go to the backend's kernel for grid systems instead of a
+        plan's kernels: Sys is a grid system (tiled::grid), the backend runs those (its
+        executor's runs_grid_systems), the Operations are the default ones, and the
+        checked mode is off (its views are per component; the grid kernel reads a
+        tile). Such a system's steps run the grid kernel where the tiling is
+        automatic() (grid_kernel_requested) and the kernel applies, and otherwise the
+        backend's plain per-component stage kernels of tiling::none() (run_stages): the
+        1D tile kernels would compile every family once more for every grid system and
+        method (minutes of nvcc each), for tilings that do not know the grid. */
     template <class Sys>
     static constexpr bool grid_kernel_candidate()
     {

@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <stdexcept>
 #include <string>
 
 #include <cuda_runtime_api.h>
@@ -95,6 +96,22 @@ class cuda_executor
                   std::to_string(plan.tile_count()) + " tiles";
         c.reason = reason.c_str();
         choice_record() = c;
+    }
+
+    template <class Tableau, bool WithError, class Operations, bool FusedNorm, class System, class Value, std::size_t NV>
+    static void stage_kernels_only(const tiling_plan& plan, Value* const (&vectors)[NV], const System& sys,
+                                   const link_coefficients<Tableau, Value>& coef,
+                                   const error_norm_params<Value>& norm_params,
+                                   detail::cuda_norm_accumulator<Value>* norm)
+    {
+        if (const char* why = detail::stage_kernels_unfit<Tableau, WithError, FusedNorm>(plan, vectors))
+            throw std::logic_error(std::string("tiled: internal error, a grid system's plain step cannot run the "
+                                               "stage kernels: ") + why);
+        cuda_kernel_choice c;
+        c.family = cuda_kernel_path::stage_kernels;
+        c.reason = "a grid system where the grid kernel does not apply: tiling::none(), one kernel per link";
+        choice_record() = c;
+        detail::run_stage_kernels<Tableau, WithError, Operations, FusedNorm>(plan, vectors, sys, coef, norm_params, norm);
     }
 
     template <class Value, std::size_t NV>
@@ -173,6 +190,44 @@ public:
         record_grid_choice(plan);
         if (result != out) detail::device_copy(result, out, sys.size());
         return true;
+    }
+
+    /*! A step of a tiling::none() plan with the stage kernels alone (one per link):
+        what a grid system's steps run where the grid kernel does not apply, without
+        compiling the tile kernel families for it. */
+    template <class Tableau, bool WithError, class Operations, class System, class Value, class Time>
+    static void run_stages(const tiling_plan& plan, cuda_workspace<Value>& ws, const System& sys, const Value* y,
+                           Value* out, Value* err, Time t, Time h)
+    {
+        const auto bound = detail::bind_step_vectors<Tableau, WithError>(plan, ws, y, out, err);
+        const link_coefficients<Tableau, Value> coef(t, h);
+        stage_kernels_only<Tableau, WithError, Operations, false>(plan, bound.vectors, sys, coef,
+                                                                  error_norm_params<Value>{},
+                                                                  static_cast<detail::cuda_norm_accumulator<Value>*>(nullptr));
+        finish(bound, plan.n);
+    }
+
+    //! run_error_norm with the stage kernels alone (see run_stages).
+    template <class Tableau, class Operations, class System, class Value, class Time>
+    static error_norm_block<Value> run_error_norm_stages(const tiling_plan& plan, cuda_workspace<Value>& ws,
+                                                         const System& sys, const Value* y, Value* out, Time t, Time h,
+                                                         const error_norm_params<Value>& params)
+    {
+        const auto bound =
+            detail::bind_step_vectors<Tableau, true>(plan, ws, y, out, static_cast<Value*>(nullptr), params.next_dxdt);
+        const link_coefficients<Tableau, Value> coef(t, h);
+        detail::cuda_norm_accumulator<Value>* norm = ws.norm_accumulator();
+        detail::reset_error_norm(norm);
+        if (detail::first_derivative_given<Tableau>(params))
+        {
+            if constexpr (chain_traits<Tableau, true>::last_derivative_is_next_first)
+                stage_kernels_only<Tableau, true, Operations, true>(
+                    plan, bound.vectors, detail::given_first_derivative_system<System>{sys}, coef, params, norm);
+        }
+        else
+            stage_kernels_only<Tableau, true, Operations, true>(plan, bound.vectors, sys, coef, params, norm);
+        finish(bound, plan.n);
+        return detail::read_error_norm(norm);
     }
 
     /*! run_error_norm for a grid system with the grid tile kernel: the norm reduced in
