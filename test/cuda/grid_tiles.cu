@@ -20,6 +20,7 @@
  Distributed under the Boost Software License, Version 1.0.
 */
 #define BOOST_ODEINT_TILED_CHECK_ACCESS 0
+#define BOOST_ODEINT_TILED_CUDA_GRID_KERNEL 1
 
 #include "support/cuda_test.hpp"
 #include "support/grid_tiles_support.hpp"

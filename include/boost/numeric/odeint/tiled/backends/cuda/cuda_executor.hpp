@@ -40,6 +40,16 @@
 #include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
 
+/*! BOOST_ODEINT_TILED_CUDA_GRID_KERNEL: 1 runs grid systems (tiled::grid) on the grid
+    tile kernel (grid_tile_kernel.hpp) where the tiling is automatic(), and on the stage
+    kernels elsewhere; 0 (the default) runs them like any other system, on the 1D plan's
+    kernels. Off by default until the kernel's GPU test (test/cuda/grid_tiles.cu) and
+    its measurements have run on a GPU; define it to 1 before including the library to
+    use the kernel now. */
+#ifndef BOOST_ODEINT_TILED_CUDA_GRID_KERNEL
+#define BOOST_ODEINT_TILED_CUDA_GRID_KERNEL 0
+#endif
+
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 
 class cuda_executor
@@ -123,8 +133,9 @@ class cuda_executor
     }
 
 public:
-    //! Runs grid systems (tiled::grid::system) on tiles of cells: run_grid, run_grid_error_norm.
-    static constexpr bool runs_grid_systems = true;
+    //! Runs grid systems (tiled::grid::system) on tiles of cells: run_grid,
+    //! run_grid_error_norm (BOOST_ODEINT_TILED_CUDA_GRID_KERNEL, see below).
+    static constexpr bool runs_grid_systems = BOOST_ODEINT_TILED_CUDA_GRID_KERNEL != 0;
 
     //! The kernel family that ran the last step on this host thread (tests, bench).
     static cuda_kernel_path last_path() { return choice_record().family; }
