@@ -342,8 +342,8 @@ BOOST_AUTO_TEST_CASE(heat1d_is_the_mirrored_second_difference)
     BOOST_CHECK_THROW(problems::heat1d(0, 1.0), std::invalid_argument);
 }
 
-// heat1d is a grid system: its operator() is the documented formula to the bit, and
-// its block form (the grid helper's) gives operator()'s values on every split.
+// heat1d: its operator() is the documented formula to the bit, and
+// its block form gives operator()'s values on every split.
 BOOST_AUTO_TEST_CASE(heat1d_block_form_gives_the_formula_bitwise_on_every_split)
 {
     std::mt19937 gen(23);
