@@ -10,8 +10,10 @@
 
  Neumann boundaries by mirroring (boundary::reflecting()); the reaction reads the
  other species only at the cell itself (neighbour_fields::same_field), so d = 2 x_max
- as in problems::bruss2d. The values agree with problems::bruss2d to rounding (the
- reaction's terms are summed in another order).
+ as in problems::bruss2d wherever y_max > 1 (a single row reads no row above or below:
+ d = 2, or 1 for a single cell, which the helper computes exactly). Its values equal
+ problems::bruss2d's bit for bit where the compiler does not contract into FMAs
+ differently (test/grid/grid_system.cpp checks it with -ffp-contract=off).
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
