@@ -154,7 +154,7 @@ struct ghost_value
 /*! The reference: a Cell that finds every read from the documented rules, one read
     at a time. A coordinate that leaves the grid through a constant or function
     boundary gives that boundary's value (the first such dimension decides; the
-    function sees the unmapped ghost coordinates); otherwise periodic dimensions wrap
+    function sees the ghost coordinates, periodic ones wrapped); otherwise periodic dimensions wrap
     and reflecting ones mirror about the edge cell (-k reads k, n-1+k reads n-1-k; a
     mirror image still outside reads the edge cell nearest to it). */
 template <std::size_t Dim, std::size_t Fields, class BoundaryFunction>
@@ -207,7 +207,13 @@ struct reference_cell
             const long long n = static_cast<long long>(s->extent[k]);
             if (ghost[k] >= 0 && ghost[k] < n) continue;
             if (s->bc[k] == grid::boundary::constant()) return (*constants)[f];
-            if (s->bc[k] == grid::boundary::function()) return (*function)(f, ghost, t);
+            if (s->bc[k] == grid::boundary::function())
+            {
+                long long seen[Dim];  // periodic dimensions wrapped into the grid
+                for (std::size_t j = 0; j < Dim; ++j)
+                    seen[j] = s->bc[j] == grid::boundary::periodic() ? wrapped(ghost[j], static_cast<long long>(s->extent[j])) : ghost[j];
+                return (*function)(f, seen, t);
+            }
         }
         long long at[Dim];
         for (std::size_t k = 0; k < Dim; ++k)

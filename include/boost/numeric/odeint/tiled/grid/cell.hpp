@@ -256,6 +256,9 @@ struct mapped_cell
             const long long m = map_coordinate(ghost[k], (long long)ctx->extent[k], ctx->bc[k]);
             outside |= m < 0;
             i += Index(m) * ctx->stride[k];
+            // a boundary function sees periodic dimensions wrapped into the grid, so
+            // that every reader of a ghost cell names it alike
+            if (ctx->bc[k] == boundary::kind::periodic) ghost[k] = m;
         }
         if (!outside) return src[i];
         // the first dimension that left the grid through a constant or function

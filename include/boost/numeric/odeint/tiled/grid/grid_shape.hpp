@@ -59,7 +59,9 @@ enum class neighbour_fields
       the cell itself).
     - periodic: the other side, coordinate modulo the extent.
     - constant: a fixed value per field (Dirichlet), the system's constant_values.
-    - function: the system's boundary function, value(field, ghost cell, t). */
+    - function: the system's boundary function, value(field, ghost cell, t); the ghost
+      cell's coordinates are those beyond the grid in the dimensions the read leaves
+      through a non-periodic boundary, and wrapped into the grid in periodic ones. */
 struct boundary
 {
     enum class kind

@@ -34,21 +34,23 @@ namespace boost { namespace numeric { namespace odeint { namespace tiled { names
     `capacity` cells, made once and remembered (a plan search costs more than a small
     step); `ok` is false where no tile fits. */
 template <std::size_t Dim>
-const grid::tile_plan<Dim>& remembered_grid_plan(const grid::shape<Dim>& s, int stages, int capacity, bool& ok)
+const grid::tile_plan<Dim>& remembered_grid_plan(const grid::shape<Dim>& s, int stages, int capacity, int cells_per_thread,
+                                                 int threads, bool& ok)
 {
     struct entry
     {
         std::size_t extent[Dim];
         std::size_t radius;
         grid::boundary bc[Dim];
-        int stages, capacity;
+        int stages, capacity, cells_per_thread, threads;
         bool ok;
         grid::tile_plan<Dim> plan;
     };
     static thread_local std::vector<entry> known;
     for (const entry& e : known)
     {
-        bool same = e.radius == s.stencil_radius && e.stages == stages && e.capacity == capacity;
+        bool same = e.radius == s.stencil_radius && e.stages == stages && e.capacity == capacity &&
+                    e.cells_per_thread == cells_per_thread && e.threads == threads;
         for (std::size_t k = 0; k < Dim; ++k) same = same && e.extent[k] == s.extent[k] && e.bc[k] == s.bc[k];
         if (same)
         {
@@ -61,11 +63,13 @@ const grid::tile_plan<Dim>& remembered_grid_plan(const grid::shape<Dim>& s, int 
     e.radius = s.stencil_radius;
     e.stages = stages;
     e.capacity = capacity;
+    e.cells_per_thread = cells_per_thread;
+    e.threads = threads;
     e.ok = capacity > 0;
     for (std::size_t k = 0; k < Dim; ++k) e.ok = e.ok && s.extent[k] < (std::size_t(1) << 30);
     if (e.ok)
     {
-        try { e.plan = grid::make_grid_tile_plan(s, stages, capacity); }
+        try { e.plan = grid::make_grid_tile_plan(s, stages, capacity, 16, cells_per_thread, threads); }
         catch (const std::invalid_argument&) { e.ok = false; }
     }
     if (known.size() >= 16) known.erase(known.begin());
@@ -105,11 +109,21 @@ bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err,
     // three buffers of the box's cells (y0 and two stage arguments), within the
     // shared memory one block may have (two blocks per SM where the kernel is set for two)
     const int blocks = int(grid_tile_min_blocks<K>());
-    const int by_shared = int(std::size_t(dev.shared_optin / blocks - 2048) / (3 * F * sizeof(Value)));
-    const int capacity = std::min(K * int(threads), by_shared);
-    bool ok = false;
-    const grid::tile_plan<Dim>& plan = remembered_grid_plan(sys.grid_shape(), traits::stages, capacity, ok);
-    if (!ok) return false;
+    const std::size_t shared_limit = dev.shared_optin / std::size_t(blocks) - 2048;
+    int capacity = std::min(K * int(threads), int(shared_limit / (3 * F * sizeof(Value))));
+    // the buffers' slack (grid_box_layout) may not fit beside a box of that capacity:
+    // then a smaller one
+    const grid::tile_plan<Dim>* chosen = nullptr;
+    for (int attempt = 0; attempt < 8 && chosen == nullptr && capacity > 0; ++attempt)
+    {
+        bool ok = false;
+        const grid::tile_plan<Dim>& p = remembered_grid_plan(sys.grid_shape(), traits::stages, capacity, K, int(threads), ok);
+        if (!ok) return false;
+        if (3 * F * std::size_t(grid_box_layout<Dim>(p, K).plane) * sizeof(Value) <= shared_limit) chosen = &p;
+        else capacity = capacity * 7 / 8;
+    }
+    if (chosen == nullptr) return false;
+    const grid::tile_plan<Dim>& plan = *chosen;
     if (plan_out) *plan_out = plan;
 
     grid_step_args<Dim, Value> a{};
@@ -117,8 +131,8 @@ bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err,
     for (std::size_t k = 0; k + 1 < Dim; ++k)
     {
         unsigned extent = 1;
-        for (std::size_t i = 0; i <= k; ++i) extent *= unsigned(plan.region[i]);
-        a.region_divider[k] = tiled::detail::u32_divider(extent);
+        for (std::size_t i = 0; i <= k; ++i) extent *= unsigned(plan.box[i]);
+        a.box_divider[k] = tiled::detail::u32_divider(extent);
     }
     for (std::size_t k = 0; k < Dim; ++k)
     {
@@ -136,7 +150,7 @@ bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err,
     a.norm_params = params;
 
     auto kernel = grid_step_kernel<Tableau, WithError, FusedNorm, K, System, Value>;
-    const std::size_t shared = 3 * F * std::size_t(plan.region_cells()) * sizeof(Value);
+    const std::size_t shared = 3 * F * std::size_t(grid_box_layout<Dim>(plan, K).plane) * sizeof(Value);
     const launch_shape shape = shape_of(kernel, threads, shared);
     if (shape.blocks_per_sm < 1) return false;
     const std::size_t grid_blocks = resident_grid(std::size_t(plan.tile_count()), shape, dev);

@@ -5,15 +5,17 @@
  Runge-Kutta step on tiles of cells that know the geometry (grid/grid_tile_plan.hpp:
  2D/3D boxes with a halo of s*r cells, or whole rows where rows are short).
 
- A block takes tiles from a persistent loop. For each tile it loads the owned box and
- its halo from the state into shared memory once (fields in planes, so a warp's reads
- of neighbours are consecutive words), then evaluates stage after stage on shrinking
- boxes. Each thread owns K fixed cells of the box for the whole step: their y0, the
- pending stage sums sum_j h a_mj F_j, the solution and the error estimate stay in
- registers, and only the next stage argument goes to shared memory (two buffers, one
- barrier per stage). The update reads neighbours at offsets from a per-cell base, with
- no index arithmetic per read; only tiles that touch the grid's edge (or span a
- dimension whole) map reads through the boundary. The sums are formed in the order of
+ A block takes tiles from a persistent loop. For each tile it loads the owned box, its
+ halo and its ghost cells from the state into shared memory once (fields in planes, so
+ a warp's reads of neighbours are consecutive words), then evaluates stage after stage
+ on shrinking boxes. Each thread owns K fixed cells of the box for the whole step:
+ their y0, the pending stage sums sum_j h a_mj F_j, the solution and the error
+ estimate stay in registers, and only the next stage argument goes to shared memory
+ (two buffers, one barrier per stage). Every read of the update is an offset from the
+ cell in the box: ghost cells (beyond the grid's edge) hold the value of the cell the
+ boundary mirrors or wraps to, copied once per stage after the stage's writes, or the
+ boundary's value at the stage's time; so no read maps coordinates, and the update is
+ instantiated once per stage and cell of a thread. The sums are formed in the order of
  fused_operations (y0, then + h a_mj F_j for j = 0, 1, ...), structurally zero terms
  skipped, so results equal the other kernel families' bit for bit where the
  compiler contracts the same way.
@@ -45,6 +47,12 @@
 #include <boost/numeric/odeint/tiled/grid/grid_system.hpp>
 #include <boost/numeric/odeint/tiled/grid/grid_tile_plan.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/butcher_tableau.hpp>
+
+//! Cells per thread of the grid kernel, 1 .. 6; 0 (the default): from the tableau and
+//! the fields (grid_cells_per_thread). A tuning knob for measurements.
+#ifndef BOOST_ODEINT_TILED_CUDA_GRID_CELLS_PER_THREAD
+#define BOOST_ODEINT_TILED_CUDA_GRID_CELLS_PER_THREAD 0
+#endif
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
 
@@ -111,16 +119,19 @@ struct grid_step_traits
 };
 
 /*! Cells per thread: as many as keep a thread's values within about 96 registers
-    (8-byte values take two; the rest is for addresses and the update's temporaries),
-    1 .. 8. Few cells per thread (methods with many stages) run 512 threads per block
-    so that a tile still holds enough cells to keep its halo small. */
+    (8-byte values take two; the rest is for addresses, the neighbours the update
+    reads and its temporaries), 1 .. 6: more cells per thread hold more reads at once
+    than the registers left (they spill). Few cells per thread (methods with many
+    stages) run 512 threads per block so that a tile still holds enough cells to keep
+    its halo small. */
 template <class Tableau, bool WithError, std::size_t Fields, class Value>
 constexpr int grid_cells_per_thread()
 {
     const int per_cell = int(Fields) * grid_step_traits<Tableau, WithError>::registers_per_value *
                          (sizeof(Value) > 4 ? 2 : 1);
-    const int k = 96 / per_cell;
-    return k < 1 ? 1 : (k > 8 ? 8 : k);
+    const int k = BOOST_ODEINT_TILED_CUDA_GRID_CELLS_PER_THREAD > 0 ? BOOST_ODEINT_TILED_CUDA_GRID_CELLS_PER_THREAD
+                                                                     : 96 / per_cell;
+    return k < 1 ? 1 : (k > 6 ? 6 : k);
 }
 template <int CellsPerThread>
 constexpr unsigned grid_tile_threads() { return CellsPerThread >= 4 ? 256u : 512u; }
@@ -128,11 +139,42 @@ constexpr unsigned grid_tile_threads() { return CellsPerThread >= 4 ? 256u : 512
 template <int CellsPerThread>
 constexpr unsigned grid_tile_min_blocks() { return CellsPerThread >= 4 ? 2u : 1u; }
 
+/*! Where a thread's K cells lie in a tile's box and how a stage buffer holds the box.
+    On grids of two or more dimensions a thread holds K consecutive cells of a column
+    along the last dimension (neighbours in that dimension are then another cell's
+    reads, which the compiler shares), threads side by side taking neighbouring
+    columns; on 1D grids a thread's cells lie T apart. Each field's plane of a buffer
+    has slack before and after the box, so that every cell of a thread may run the
+    update at its own place (those the stage does not evaluate read slack and store
+    nothing) without a branch per cell. */
+template <std::size_t Dim>
+struct grid_box_layout
+{
+    int cells = 0;    //!< box cells
+    int columns = 0;  //!< cells per step of the last dimension (its stride; the box's cells on 1D grids)
+    int before = 0;   //!< slack cells before the box in each plane
+    int plane = 0;    //!< values between fields: before + cells + slack after
+
+    BOOST_ODEINT_TILED_HD grid_box_layout(const grid::tile_plan<Dim>& p, int cells_per_thread)
+    {
+        cells = p.box_cells();
+        columns = Dim >= 2 ? cells / p.box[Dim - 1] : cells;
+        int reach = 0, stride = 1;  // the farthest a stencil read lies from its cell
+        for (std::size_t k = 0; k < Dim; ++k)
+        {
+            reach += p.radius * stride;
+            stride *= p.box[k];
+        }
+        before = Dim >= 2 ? reach : 0;
+        plane = before + cells + (Dim >= 2 ? reach + cells_per_thread * columns : 0);
+    }
+};
+
 template <std::size_t Dim, class Value>
 struct grid_step_args
 {
     grid::tile_plan<Dim> plan;
-    tiled::detail::u32_divider region_divider[Dim];  //!< by region[0], region[0]*region[1], ...
+    tiled::detail::u32_divider box_divider[Dim];  //!< by box[0], box[0]*box[1], ...
     long long cell_stride[Dim];  //!< cells between neighbours of the grid along each dimension
     long long cells;
     bool interleaved;
@@ -159,24 +201,8 @@ __device__ __forceinline__ void grid_static_for(F&& f)
     grid_static_for(f, std::make_index_sequence<std::size_t(N)>{});
 }
 
-__device__ __forceinline__ int grid_map_coordinate(int g, int n, grid::boundary::kind b)
-{
-    if (g >= 0 && g < n) return g;
-    if (b == grid::boundary::kind::reflecting)
-    {
-        int m = g < 0 ? -g : 2 * (n - 1) - g;
-        m = m < 0 ? 0 : m;
-        return m >= n ? n - 1 : m;
-    }
-    if (b == grid::boundary::kind::periodic)
-    {
-        const int m = g % n;
-        return m < 0 ? m + n : m;
-    }
-    return -1;
-}
-
-//! A cell of a tile that reads no neighbour across the grid's edge: offsets only.
+//! A cell of a tile: every read is an offset from the cell in the tile's box (ghost
+//! cells hold what reads beyond the grid's edge find).
 template <class Value, std::size_t Dim>
 struct tile_cell
 {
@@ -199,75 +225,35 @@ struct tile_cell
     __device__ __forceinline__ long long coord(std::size_t k) const { return x[k]; }
 };
 
-//! What a tile cell at the grid's edge needs to map its reads: per dimension whether
-//! reads map (whole dimensions, non-periodic ones), the extents and boundaries, the
-//! boundary values and function and the stage time.
-template <class Value, std::size_t Dim, class BoundaryFunction, class Time, class SystemValue>
-struct tile_edge_context
+/*! The state of a box cell for one tile (grid_tile_plan.hpp's classify_box_cell), in
+    one int: >= 0, a live cell's ring (dead_box_cell: never evaluated nor read);
+    value_ghost: a boundary value; <= -2: a ghost mirroring box cell -(state + 2). */
+constexpr int dead_box_cell = 1 << 30;
+constexpr int value_ghost = -1;
+
+/*! A ghost cell's boundary value: the first dimension, in order, that g (grid
+    coordinates of the ghost, periodic ones wrapped) leaves through a constant boundary
+    gives the system's constant, through a function boundary the system's function. */
+template <class System, std::size_t Dim, class Time>
+__device__ __forceinline__ typename System::value_type grid_ghost_value(const System& sys, int f,
+                                                                        const long long (&g)[Dim], Time t)
 {
-    int extent[Dim];
-    bool maps[Dim];
-    grid::boundary::kind bc[Dim];
-    const SystemValue* constant_values;   //!< the system's, in its value type
-    const BoundaryFunction* function;
-    Time t;
-};
-
-//! A cell of a tile at the grid's edge: reads leaving the grid in a mapped dimension
-//! go to the mirror or the other side (inside the tile: whole dimensions hold all of
-//! it, and a mirror is nearer the owned box than its ghost) or to a boundary value.
-template <class Value, std::size_t Dim, class BoundaryFunction, class Time, class SystemValue>
-struct tile_edge_cell
-{
-    const Value* p;
-    int plane;
-    int stride[Dim];
-    int x[Dim];             //!< coordinates in the grid (unwrapped in periodic dimensions)
-    tile_edge_context<Value, Dim, BoundaryFunction, Time, SystemValue> ctx;  //!< by value: stays in registers
-
-    __device__ __forceinline__ Value operator()(std::size_t f) const { return p[int(f) * plane]; }
-    template <class... O>
-    __device__ __forceinline__ Value operator()(std::size_t f, O... o) const
+    const grid::shape<Dim>& s = sys.grid_shape();
+#pragma unroll
+    for (std::size_t k = 0; k < Dim; ++k)
     {
-        grid::detail::check_offset_count<Dim, O...>();
-        const int off[Dim] = {int(o)...};
-        int i = int(f) * plane;
-        bool outside = false;
-#pragma unroll
-        for (std::size_t k = 0; k < Dim; ++k)
-        {
-            if (ctx.maps[k])
-            {
-                const int g = x[k] + off[k];
-                const int m = grid_map_coordinate(g, ctx.extent[k], ctx.bc[k]);
-                outside |= m < 0;
-                i += (m - x[k]) * stride[k];
-            }
-            else
-                i += off[k] * stride[k];
-        }
-        if (!outside) return p[i];
-        long long ghost[Dim];
-#pragma unroll
-        for (std::size_t k = 0; k < Dim; ++k) ghost[k] = (long long)x[k] + off[k];
-#pragma unroll
-        for (std::size_t k = 0; k < Dim; ++k)
-        {
-            const bool left = ghost[k] < 0 || ghost[k] >= ctx.extent[k];
-            if (left && ctx.bc[k] == grid::boundary::kind::constant) return static_cast<Value>(ctx.constant_values[f]);
-            if (left && ctx.bc[k] == grid::boundary::kind::function) break;
-        }
-        return static_cast<Value>((*ctx.function)(f, ghost, ctx.t));
+        const bool out = g[k] < 0 || g[k] >= (long long)s.extent[k];
+        if (out && s.bc[k].what == grid::boundary::kind::constant) return sys.constant_values()[f];
+        if (out && s.bc[k].what == grid::boundary::kind::function) break;
     }
-    __device__ __forceinline__ long long coord(std::size_t k) const
-    {
-        const int n = ctx.extent[k];
-        return x[k] < 0 ? x[k] + n : (x[k] >= n ? x[k] - n : x[k]);
-    }
-};
+    if constexpr (std::is_same<typename System::boundary_function_type, grid::no_boundary_function>::value)
+        return typename System::value_type(0);  // no function boundary: never reached
+    else
+        return static_cast<typename System::value_type>(sys.boundary_function()(std::size_t(f), g, t));
+}
 
-//! Coordinates in the tile's box of box cell `pos` (divisions by the box's extents
-//! as multiply-high, grid/fast_divider.hpp).
+//! Box coordinates of box cell `pos` (divisions by the box's extents as
+//! multiply-high, grid/fast_divider.hpp).
 template <std::size_t Dim>
 __device__ __forceinline__ void box_coordinates(int pos, const grid::tile_plan<Dim>& plan,
                                                 const tiled::detail::u32_divider (&div)[Dim], int (&l)[Dim])
@@ -278,7 +264,7 @@ __device__ __forceinline__ void box_coordinates(int pos, const grid::tile_plan<D
     {
         const int q = int(div[k - 1].divide(unsigned(rest)));
         l[k] = q;
-        rest -= q * int(k == 1 ? plan.region[0] : plan.region[0] * plan.region[1]);
+        rest -= q * int(k == 1 ? plan.box[0] : plan.box[0] * plan.box[1]);
     }
     l[0] = rest;
 }
@@ -293,110 +279,194 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
     constexpr int T = int(grid_tile_threads<K>());
     using traits = grid_step_traits<Tableau, WithError>;
     constexpr int S = traits::stages;
-    using Time = Value;
-    constexpr int dead = 1 << 30;  //!< the ring of a cell outside the grid
 
-    // three planes-of-fields buffers: y0, and two for the stage arguments in turn
+    // three buffers of the box (planes of fields): y0, and two for the stage arguments in turn
     extern __shared__ unsigned char grid_shared_raw[];
     const grid::tile_plan<Dim>& plan = a.plan;
-    const int P = plan.region_cells();
-    Value* const y0_buf = reinterpret_cast<Value*>(grid_shared_raw);
-    Value* const stage_buf[2] = {y0_buf + F * P, y0_buf + 2 * F * P};
+    const grid_box_layout<Dim> box(plan, K);
+    const int P = box.cells, plane = box.plane;
+    Value* const y0_buf = reinterpret_cast<Value*>(grid_shared_raw) + box.before;
+    Value* const stage_buf[2] = {y0_buf + F * plane, y0_buf + 2 * F * plane};
     int stride[Dim];
     stride[0] = 1;
 #pragma unroll
-    for (std::size_t k = 1; k < Dim; ++k) stride[k] = stride[k - 1] * plan.region[k - 1];
-
-    tile_edge_context<Value, Dim, typename System::boundary_function_type, Time, typename System::value_type> edge_ctx;
-#pragma unroll
-    for (std::size_t k = 0; k < Dim; ++k)
+    for (std::size_t k = 1; k < Dim; ++k) stride[k] = stride[k - 1] * plan.box[k - 1];
+    // this thread's cells: first + i * step, i < K (grid_box_layout)
+    int first_cell, step, column_cells_left;
+    if constexpr (Dim >= 2)
     {
-        edge_ctx.extent[k] = plan.extent[k];
-        edge_ctx.maps[k] = plan.whole[k] || !plan.periodic[k];
-        edge_ctx.bc[k] = a.bc[k];
+        const int column = int(threadIdx.x) % box.columns;
+        int block = int(threadIdx.x) / box.columns;
+        column_cells_left = plan.box[Dim - 1] - block * K;  // cells i < this are in the box
+        if (column_cells_left <= 0)  // a thread beyond the box's columns: reads the first block's, stores nothing
+        {
+            block = 0;
+            column_cells_left = 0;
+        }
+        first_cell = column + block * K * box.columns;
+        step = box.columns;
     }
-    edge_ctx.constant_values = sys.constant_values();
-    edge_ctx.function = &sys.boundary_function();
+    else
+    {
+        first_cell = int(threadIdx.x);
+        step = T;
+        column_cells_left = K;
+    }
+    // 1D grids: a cell that does not evaluate runs the update on the box's centre
+    int centre = 0;
+#pragma unroll
+    for (std::size_t k = 0; k < Dim; ++k) centre += (plan.box[k] / 2) * stride[k];
 
     error_norm_block<Value> partial;
-    const long long tiles = plan.tile_count();
-    for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x)
+    const int tiles = int(plan.tile_count());
+    for (int tile = int(blockIdx.x); tile < tiles; tile += int(gridDim.x))
     {
-        int origin[Dim], owned_end[Dim], box[Dim];
-        bool interior = true;
+        int origin[Dim], owned_end[Dim], base[Dim];
+        bool has_ghosts = false;  // the same for every thread of the block
         {
-            long long rest = tile;
+            int rest = tile;
 #pragma unroll
             for (std::size_t k = 0; k < Dim; ++k)
             {
-                const int tc = int(rest % plan.tiles[k]);
+                const int tc = rest % plan.tiles[k];
                 rest /= plan.tiles[k];
                 origin[k] = tc * plan.owned[k];
                 owned_end[k] = origin[k] + plan.owned[k] < plan.extent[k] ? origin[k] + plan.owned[k] : plan.extent[k];
-                box[k] = origin[k] - plan.halo[k];
-                const bool inside = box[k] >= 0 && box[k] + plan.region[k] <= plan.extent[k];
-                interior = interior && !plan.whole[k] && (plan.periodic[k] || inside);
+                base[k] = origin[k] - plan.halo[k] - plan.ghost[k];
+                has_ghosts = has_ghosts || plan.whole[k] ||
+                             (!plan.periodic[k] && (base[k] < 0 || base[k] + plan.box[k] > plan.extent[k]));
             }
         }
-        // the grid coordinates (unwrapped) and the global cell of box cell pos
+        // the grid coordinates (unwrapped) of box cell pos, and a cell's index
         auto grid_coordinates = [&](int pos, int (&g)[Dim]) {
             int l[Dim];
-            box_coordinates(pos, plan, a.region_divider, l);
+            box_coordinates(pos, plan, a.box_divider, l);
 #pragma unroll
-            for (std::size_t k = 0; k < Dim; ++k) g[k] = box[k] + l[k];
+            for (std::size_t k = 0; k < Dim; ++k) g[k] = base[k] + l[k];
+        };
+        auto wrap = [&](int g, std::size_t k) {
+            return g < 0 ? g + plan.extent[k] : (g >= plan.extent[k] ? g - plan.extent[k] : g);
         };
         auto global_cell = [&](const int (&g)[Dim]) {
             long long c = 0;
 #pragma unroll
-            for (std::size_t k = 0; k < Dim; ++k)
-            {
-                const int w = g[k] < 0 ? g[k] + plan.extent[k] : (g[k] >= plan.extent[k] ? g[k] - plan.extent[k] : g[k]);
-                c += (long long)w * a.cell_stride[k];
-            }
+            for (std::size_t k = 0; k < Dim; ++k) c += (long long)wrap(g[k], k) * a.cell_stride[k];
             return c;
         };
         auto component = [&](long long cell, int f) -> long long {
             return a.interleaved ? cell * F + f : (long long)f * a.cells + cell;
         };
+        auto box_index = [&](const int (&g)[Dim]) {
+            int i = 0;
+#pragma unroll
+            for (std::size_t k = 0; k < Dim; ++k) i += (g[k] - base[k]) * stride[k];
+            return i;
+        };
+        // a value ghost's coordinates as the boundary function sees them
+        auto ghost_coordinates = [&](int pos, long long (&gg)[Dim]) {
+            int g[Dim];
+            grid_coordinates(pos, g);
+#pragma unroll
+            for (std::size_t k = 0; k < Dim; ++k) gg[k] = plan.periodic[k] ? wrap(g[k], k) : g[k];
+        };
 
-        // each cell's ring (how far outside the owned box), and y0 into the first buffer
-        int ring[K];
+        // each cell's state (classify_box_cell) and where its y0 comes from: live cells
+        // and mirror ghosts from the state, value ghosts from the boundary
+        int state[K];
+        {
+        long long source[K];
 #pragma unroll
         for (int i = 0; i < K; ++i)
         {
-            const int pos = int(threadIdx.x) + i * T;
-            ring[i] = dead;
-            if (pos >= P) continue;
+            const int pos = first_cell + i * step;
+            state[i] = dead_box_cell;
+            source[i] = 0;
+            if (i >= column_cells_left || pos >= P) continue;
             int g[Dim];
             grid_coordinates(pos, g);
-            bool live = true;
-            int rg = 0;
+            bool inside = true, mapped_only = true, dead = false;
+            int m[Dim];
 #pragma unroll
             for (std::size_t k = 0; k < Dim; ++k)
             {
-                if (!plan.periodic[k] && (g[k] < 0 || g[k] >= plan.extent[k])) live = false;
-                if (!plan.whole[k])
+                m[k] = g[k];
+                const bool out = g[k] < 0 || g[k] >= plan.extent[k];
+                if (!out || (plan.periodic[k] && !plan.whole[k])) continue;
+                inside = false;
+                const int dist = g[k] < 0 ? -g[k] : g[k] - plan.extent[k] + 1;
+                dead = dead || dist > (plan.whole[k] ? plan.ghost[k] : plan.halo[k]);
+                const long long mk = grid::detail::map_coordinate(g[k], plan.extent[k], a.bc[k]);
+                if (mk < 0) mapped_only = false;
+                else m[k] = int(mk);
+            }
+            if (dead) continue;
+            if (!inside && !mapped_only)
+            {
+                state[i] = value_ghost;
+                continue;
+            }
+            if (!inside)
+                state[i] = -(box_index(m) + 2);
+            else
+            {
+                int rg = 0;
+#pragma unroll
+                for (std::size_t k = 0; k < Dim; ++k)
                 {
+                    if (plan.whole[k]) continue;
                     const int out = g[k] < origin[k] ? origin[k] - g[k] : (g[k] >= owned_end[k] ? g[k] - owned_end[k] + 1 : 0);
                     rg = rg > out ? rg : out;
                 }
+                state[i] = rg;
             }
-            if (!live) continue;
-            ring[i] = rg;
-            const long long cell = global_cell(g);
-            if constexpr (F == 2 && std::is_same<Value, double>::value)
+            source[i] = global_cell(m);
+        }
+        // all loads first, then the stores: one memory latency per tile, not one per cell
+        {
+            Value v[K][F];
+#pragma unroll
+            for (int i = 0; i < K; ++i)
             {
-                if (a.interleaved)
+                if constexpr (F == 2 && std::is_same<Value, double>::value)
                 {
-                    const double2 v = __ldg(reinterpret_cast<const double2*>(a.y) + cell);
-                    y0_buf[pos] = v.x;
-                    y0_buf[P + pos] = v.y;
-                    continue;
+                    if (a.interleaved)
+                    {
+                        const double2 w = __ldg(reinterpret_cast<const double2*>(a.y) + source[i]);
+                        v[i][0] = w.x;
+                        v[i][1] = w.y;
+                        continue;
+                    }
                 }
+#pragma unroll
+                for (int f = 0; f < F; ++f) v[i][f] = __ldg(a.y + component(source[i], f));
             }
 #pragma unroll
-            for (int f = 0; f < F; ++f) y0_buf[f * P + pos] = __ldg(a.y + component(cell, f));
+            for (int i = 0; i < K; ++i)
+            {
+                const int pos = first_cell + i * step;
+                if (state[i] == dead_box_cell) continue;
+                if (state[i] == value_ghost)
+                {
+                    long long gg[Dim];
+                    ghost_coordinates(pos, gg);
+#pragma unroll
+                    for (int f = 0; f < F; ++f) y0_buf[f * plane + pos] = grid_ghost_value(sys, f, gg, coef.stage_time[0]);
+                }
+                else
+                {
+#pragma unroll
+                    for (int f = 0; f < F; ++f) y0_buf[f * plane + pos] = v[i][f];
+                }
+            }
         }
+        }
+        // the state's index of a live cell (recomputed where needed: registers are
+        // dearer than the division)
+        auto cell_of = [&](int pos) {
+            int g[Dim];
+            grid_coordinates(pos, g);
+            return global_cell(g);
+        };
         __syncthreads();
 
         // sums[m]: stage m's argument y0 + sum_j h a_mj F_j while it gathers; sol, err, F_0
@@ -408,49 +478,42 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
             const Value* cur = k == 0 ? y0_buf : stage_buf[(k - 1) % 2];
             Value* nxt = stage_buf[k % 2];
             const int ring_k = plan.ring_of_stage(k);
-            edge_ctx.t = coef.stage_time[k];
+            // every cell of the thread runs the update, so that the cells' reads are
+            // shared and their arithmetic interleaves without branches; a cell this
+            // stage does not evaluate (a ghost, beyond the stage's ring, outside the
+            // box) stores nothing
+            bool evaluates[K];
+            int at[K];
 #pragma unroll
             for (int i = 0; i < K; ++i)
             {
-                if (ring[i] > ring_k) continue;
-                const int pos = int(threadIdx.x) + i * T;
+                evaluates[i] = state[i] >= 0 && state[i] <= ring_k;
+                at[i] = Dim >= 2 || evaluates[i] ? first_cell + i * step : centre;
+            }
+#pragma unroll
+            for (int i = 0; i < K; ++i)
+            {
+                const int pos = at[i];
                 Value fk[F];
                 bool given = false;
                 if constexpr (k == 0 && FusedNorm)
-                    if (a.given_dxdt != nullptr)
+                    if (a.given_dxdt != nullptr && evaluates[i])
                     {
-                        int g[Dim];
-                        grid_coordinates(pos, g);
-                        const long long cell = global_cell(g);
+                        const long long cell = cell_of(pos);
 #pragma unroll
                         for (int f = 0; f < F; ++f) fk[f] = a.given_dxdt[component(cell, f)];
                         given = true;
                     }
                 if (!given)
                 {
+                    tile_cell<Value, Dim> c;
+                    c.p = cur + pos;
+                    c.plane = plane;
                     int g[Dim];
-                    grid_coordinates(pos, g);  // only c.coord() and edge reads use it
-                    if (interior)
-                    {
-                        tile_cell<Value, Dim> c;
-                        c.p = cur + pos;
-                        c.plane = P;
+                    grid_coordinates(pos, g);  // only c.coord() uses it
 #pragma unroll
-                        for (std::size_t d = 0; d < Dim; ++d) { c.stride[d] = stride[d]; c.x[d] = g[d]; }
-                        sys.update()(c, fk, coef.stage_time[k]);
-                    }
-                    else
-                    {
-                        tile_edge_cell<Value, Dim, typename System::boundary_function_type, Time,
-                                       typename System::value_type>
-                            c;
-                        c.p = cur + pos;
-                        c.plane = P;
-                        c.ctx = edge_ctx;
-#pragma unroll
-                        for (std::size_t d = 0; d < Dim; ++d) { c.stride[d] = stride[d]; c.x[d] = g[d]; }
-                        sys.update()(c, fk, coef.stage_time[k]);
-                    }
+                    for (std::size_t d = 0; d < Dim; ++d) { c.stride[d] = stride[d]; c.x[d] = wrap(g[d], d); }
+                    sys.update()(c, fk, coef.stage_time[k]);
                 }
                 // the sums in fused_operations' order: y0 first, then + h a_mj F_j for
                 // j = 0, 1, ..., structurally zero terms skipped
@@ -461,14 +524,15 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                         constexpr bool opens = traits::first_nonzero_a(m) == k;
 #pragma unroll
                         for (int f = 0; f < F; ++f)
-                            sums[m][i][f] = (opens ? y0_buf[f * P + pos] : sums[m][i][f]) + coef.ha[m][k] * fk[f];
+                            sums[m][i][f] = (opens ? y0_buf[f * plane + pos] : sums[m][i][f]) + coef.ha[m][k] * fk[f];
                     }
                 });
                 if constexpr (traits::b_nonzero(k))
                 {
                     constexpr bool opens = traits::first_nonzero_b() == k;
 #pragma unroll
-                    for (int f = 0; f < F; ++f) sol[i][f] = (opens ? y0_buf[f * P + pos] : sol[i][f]) + coef.hb[k] * fk[f];
+                    for (int f = 0; f < F; ++f)
+                        sol[i][f] = (opens ? y0_buf[f * plane + pos] : sol[i][f]) + coef.hb[k] * fk[f];
                 }
                 if constexpr (WithError && traits::e_nonzero(k))
                 {
@@ -481,29 +545,64 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
 #pragma unroll
                     for (int f = 0; f < F; ++f) first[i][f] = fk[f];
                 }
-                if constexpr (k + 1 < S)
+                if constexpr (k == S - 1 && FusedNorm)
+                    if (a.next_dxdt != nullptr && state[i] == 0)
+                    {
+                        const long long cell = cell_of(pos);
+#pragma unroll
+                        for (int f = 0; f < F; ++f) a.next_dxdt[component(cell, f)] = fk[f];
+                    }
+            }
+            // the next stage's arguments after every cell's reads of this stage's
+            if constexpr (k + 1 < S)
+            {
+#pragma unroll
+                for (int i = 0; i < K; ++i)
                 {
+                    if (!evaluates[i]) continue;
+                    const int pos = at[i];
                     // a stage whose row of a is all zero takes y0 itself
                     if constexpr (traits::first_nonzero_a(k + 1) > k)
                     {
 #pragma unroll
-                        for (int f = 0; f < F; ++f) nxt[f * P + pos] = y0_buf[f * P + pos];
+                        for (int f = 0; f < F; ++f) nxt[f * plane + pos] = y0_buf[f * plane + pos];
                     }
                     else
                     {
 #pragma unroll
-                        for (int f = 0; f < F; ++f) nxt[f * P + pos] = sums[k + 1][i][f];
+                        for (int f = 0; f < F; ++f) nxt[f * plane + pos] = sums[k + 1][i][f];
                     }
                 }
-                if constexpr (k == S - 1 && FusedNorm)
-                    if (a.next_dxdt != nullptr && ring[i] == 0)
-                    {
-                        int g[Dim];
-                        grid_coordinates(pos, g);
-                        const long long cell = global_cell(g);
+            }
+            if constexpr (k + 1 < S)
+            {
+                // the next stage's ghosts: mirrors copied once their cells are written
+                // (a ghost whose mirror this stage did not evaluate is not read), values
+                // at the next stage's time
+                if (has_ghosts)
+                {
+                    __syncthreads();
 #pragma unroll
-                        for (int f = 0; f < F; ++f) a.next_dxdt[component(cell, f)] = fk[f];
+                    for (int i = 0; i < K; ++i)
+                    {
+                        if (state[i] >= 0) continue;
+                        const int pos = first_cell + i * step;
+                        if (state[i] == value_ghost)
+                        {
+                            long long gg[Dim];
+                            ghost_coordinates(pos, gg);
+#pragma unroll
+                            for (int f = 0; f < F; ++f)
+                                nxt[f * plane + pos] = grid_ghost_value(sys, f, gg, coef.stage_time[k + 1]);
+                        }
+                        else
+                        {
+                            const int src = -(state[i] + 2);
+#pragma unroll
+                            for (int f = 0; f < F; ++f) nxt[f * plane + pos] = nxt[f * plane + src];
+                        }
                     }
+                }
             }
             __syncthreads();
         });
@@ -512,27 +611,24 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
 #pragma unroll
         for (int i = 0; i < K; ++i)
         {
-            if (ring[i] != 0) continue;
-            const int pos = int(threadIdx.x) + i * T;
-            int g[Dim];
-            grid_coordinates(pos, g);
-            const long long cell = global_cell(g);
+            if (state[i] != 0) continue;
+            const int pos = first_cell + i * step;
+            const long long cell = cell_of(pos);
             if constexpr (traits::first_nonzero_b() >= S)  // no weight: y1 = y0
             {
 #pragma unroll
-                for (int f = 0; f < F; ++f) sol[i][f] = y0_buf[f * P + pos];
+                for (int f = 0; f < F; ++f) sol[i][f] = y0_buf[f * plane + pos];
             }
+            bool stored = false;
             if constexpr (F == 2 && std::is_same<Value, double>::value)
             {
                 if (a.interleaved)
-                    reinterpret_cast<double2*>(a.out)[cell] = make_double2(sol[i][0], sol[i][1]);
-                else
                 {
-                    a.out[component(cell, 0)] = sol[i][0];
-                    a.out[component(cell, 1)] = sol[i][1];
+                    reinterpret_cast<double2*>(a.out)[cell] = make_double2(sol[i][0], sol[i][1]);
+                    stored = true;
                 }
             }
-            else
+            if (!stored)
             {
 #pragma unroll
                 for (int f = 0; f < F; ++f) a.out[component(cell, f)] = sol[i][f];
@@ -547,7 +643,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
 #pragma unroll
                 for (int f = 0; f < F; ++f)
                     add_scaled_error(partial, a.norm_params, traits::first_nonzero_e() < S ? err[i][f] : Value(0),
-                                     y0_buf[f * P + pos], first[i][f]);
+                                     y0_buf[f * plane + pos], first[i][f]);
             }
         }
         __syncthreads();  // the next tile's y0 goes where this one's was read

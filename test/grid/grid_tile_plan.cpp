@@ -1,0 +1,150 @@
+// The tiles of the CUDA grid kernel (grid/grid_tile_plan.hpp): make_grid_tile_plan's
+// plans prove correct under check_grid_tile_plan on random 1D/2D/3D grids (every
+// boundary, radius 1..3, 1..8 stages, capacities small and large, with and without the
+// kernel's column layout), respect their capacity and column budget, and the checker
+// finds plans that are wrong: a halo too thin, a missing ghost, a tile too short.
+
+#include <boost/test/unit_test.hpp>
+
+#include <boost/numeric/odeint/tiled/grid.hpp>
+#include <boost/numeric/odeint/tiled/grid/grid_tile_plan.hpp>
+
+#include <cstddef>
+#include <random>
+#include <stdexcept>
+#include <string>
+
+namespace tiled = boost::numeric::odeint::tiled;
+namespace grid = tiled::grid;
+
+namespace {
+
+grid::boundary random_boundary(std::mt19937& gen)
+{
+    switch (std::uniform_int_distribution<int>(0, 3)(gen))
+    {
+    case 0: return grid::boundary::reflecting();
+    case 1: return grid::boundary::periodic();
+    case 2: return grid::boundary::constant();
+    default: return grid::boundary::function();
+    }
+}
+
+template <std::size_t Dim>
+grid::shape<Dim> random_shape(std::mt19937& gen, int max_extent)
+{
+    std::uniform_int_distribution<int> extent(1, max_extent);
+    grid::shape<Dim> s;
+    if constexpr (Dim == 1) s = grid::extents(extent(gen));
+    else if constexpr (Dim == 2) s = grid::extents(extent(gen), extent(gen));
+    else s = grid::extents(extent(gen), extent(gen), extent(gen));
+    s.radius(std::uniform_int_distribution<int>(1, 3)(gen));
+    if (gen() % 2) s.box();
+    for (std::size_t k = 0; k < Dim; ++k) s.boundary(k, random_boundary(gen));
+    return s;
+}
+
+template <std::size_t Dim>
+std::string describe(const grid::shape<Dim>& s, int stages, int capacity, int k, int threads)
+{
+    std::string d = "extents";
+    for (std::size_t i = 0; i < Dim; ++i) d += " " + std::to_string(s.extent[i]) + "(" + std::to_string(int(s.bc[i].what)) + ")";
+    return d + ", radius " + std::to_string(s.stencil_radius) + ", stages " + std::to_string(stages) + ", capacity " +
+           std::to_string(capacity) + ", " + std::to_string(k) + " cells x " + std::to_string(threads) + " threads";
+}
+
+template <std::size_t Dim>
+void check_random_plans(int count, int max_extent, unsigned seed)
+{
+    std::mt19937 gen(seed);
+    int planned = 0;
+    for (int i = 0; i < count; ++i)
+    {
+        const grid::shape<Dim> s = random_shape<Dim>(gen, max_extent);
+        const int stages = std::uniform_int_distribution<int>(1, 8)(gen);
+        const int capacity = std::uniform_int_distribution<int>(16, 3000)(gen);
+        const bool columns = gen() % 2;
+        const int k = columns ? std::uniform_int_distribution<int>(1, 6)(gen) : 0;
+        const int threads = columns ? (k >= 4 ? 256 : 512) : 0;
+        BOOST_TEST_CONTEXT(describe(s, stages, capacity, k, threads))
+        {
+            grid::tile_plan<Dim> p;
+            try
+            {
+                p = grid::make_grid_tile_plan(s, stages, capacity, 16, k, threads);
+            }
+            catch (const std::invalid_argument&)
+            {
+                // no shape at all: then not even the grid taken whole fits
+                long long whole = 1;
+                for (std::size_t j = 0; j < Dim; ++j) whole *= (long long)(s.extent[j] + 2 * s.stencil_radius);
+                const long long last = (long long)(s.extent[Dim - 1] + 2 * s.stencil_radius);
+                const bool columns_fit = k <= 0 || Dim < 2 || (whole / last) * ((last + k - 1) / k) <= threads;
+                BOOST_TEST(!(whole <= capacity && columns_fit));
+                continue;
+            }
+            ++planned;
+            BOOST_TEST(p.box_cells() <= capacity);
+            if (k > 0 && Dim >= 2)
+            {
+                const long long cols = p.box_cells() / p.box[Dim - 1];
+                BOOST_TEST(cols * ((p.box[Dim - 1] + k - 1) / k) <= threads);
+            }
+            BOOST_TEST(grid::check_grid_tile_plan(p, s) == std::string());
+        }
+    }
+    BOOST_TEST(planned > count / 3);
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(random_1d_plans_prove_correct) { check_random_plans<1>(150, 400, 11); }
+BOOST_AUTO_TEST_CASE(random_2d_plans_prove_correct) { check_random_plans<2>(150, 90, 12); }
+BOOST_AUTO_TEST_CASE(random_3d_plans_prove_correct) { check_random_plans<3>(80, 24, 13); }
+
+BOOST_AUTO_TEST_CASE(bruss2d_shapes_take_whole_rows_or_boxes)
+{
+    // short rows are taken whole (with a ghost column each side), long ones cut into boxes
+    const grid::shape<2> short_rows = grid::extents(16, 1 << 20);
+    const auto a = grid::make_grid_tile_plan(short_rows, 4, 2048, 16, 6, 256);
+    BOOST_TEST(a.whole[0]);
+    BOOST_TEST(a.ghost[0] == 1);
+    BOOST_TEST(a.box[0] == 18);
+    BOOST_TEST(!a.whole[1]);
+    BOOST_TEST(a.halo[1] == 4);
+    const grid::shape<2> long_rows = grid::extents(4096, 4096);
+    const auto b = grid::make_grid_tile_plan(long_rows, 4, 2048, 16, 6, 256);
+    BOOST_TEST(!b.whole[0]);
+    BOOST_TEST(!b.whole[1]);
+    BOOST_TEST(b.redundancy() < 2.0);
+    BOOST_TEST(grid::check_grid_tile_plan(b, grid::shape<2>(grid::extents(300, 200))) != std::string());  // other grid
+}
+
+BOOST_AUTO_TEST_CASE(the_checker_finds_wrong_plans)
+{
+    const grid::shape<2> s = grid::extents(40, 30);
+    const auto good = grid::make_grid_tile_plan(s, 3, 400);
+    BOOST_TEST(grid::check_grid_tile_plan(good, s) == std::string());
+
+    auto thin = good;  // a halo one cell short of the stages' reach
+    for (std::size_t k = 0; k < 2; ++k)
+        if (!thin.whole[k])
+        {
+            thin.halo[k] -= 1;
+            thin.owned[k] += 2;
+            thin.tiles[k] = (thin.extent[k] + thin.owned[k] - 1) / thin.owned[k];
+        }
+    BOOST_TEST(grid::check_grid_tile_plan(thin, s) != std::string());
+
+    const grid::shape<1> row = grid::extents(25);
+    auto whole = grid::make_grid_tile_plan(row, 2, 64);
+    BOOST_TEST(whole.whole[0]);
+    BOOST_TEST(grid::check_grid_tile_plan(whole, row) == std::string());
+    whole.ghost[0] = 0;  // no ghost cells: the edge cells' reads leave the box
+    whole.box[0] = whole.region[0];
+    BOOST_TEST(grid::check_grid_tile_plan(whole, row) != std::string());
+
+    auto few = good;  // tiles that do not cover the grid
+    few.tiles[0] -= 1;
+    BOOST_TEST(grid::check_grid_tile_plan(few, s) != std::string());
+}
