@@ -10,7 +10,6 @@
 //        -Xcudafe --diag_suppress=20012 -Iinclude bench/grid_step_probe.cu -ltbb -o grid_step_probe
 //   ./grid_step_probe [d ...]
 // -DGRID_PROBE_MINIMAL: the grid form's RK4 and DOPRI5 only (a few minutes less of nvcc).
-#define BOOST_ODEINT_TILED_CUDA_GRID_KERNEL 1
 #include <boost/numeric/odeint.hpp>
 #include <boost/numeric/odeint/tiled.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda.hpp>

@@ -36,12 +36,8 @@ fi
 # would take longer than everything else here; the CUDA tests compile the library's).
 tool_cuda=OFF
 if [ "$has_gpu" = true ]; then tool_cuda=ON; fi
-# The grid kernel's GPU test (cuda/grid_tiles.cu) takes many minutes of nvcc: built
-# where a GPU can run it.
-grid_kernel_test=OFF
-if [ "$has_gpu" = true ]; then grid_kernel_test=ON; fi
 cmake -S . -B build-tests -DCMAKE_BUILD_TYPE=Release \
       -DBOOST_ODEINT_TILED_BUILD_TESTS=ON -DBOOST_ODEINT_TILED_ENABLE_CUDA="$cuda" \
-      -DBOOST_ODEINT_TILED_TOOL_CUDA="$tool_cuda" -DBOOST_ODEINT_TILED_TEST_GRID_KERNEL="$grid_kernel_test" "$@"
+      -DBOOST_ODEINT_TILED_TOOL_CUDA="$tool_cuda" "$@"
 cmake --build build-tests -j "$jobs"
 ctest --test-dir build-tests --output-on-failure -j "$jobs"

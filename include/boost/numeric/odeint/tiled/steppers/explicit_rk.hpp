@@ -216,11 +216,14 @@ public:
                 return backend::executor_type::template run_error_norm_stages<Tableau, Operations>(
                     plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(out), t, dt, params);
             }
-            const tiling_plan& plan = plan_for<true>(n, d, options);
-            return detail::run_access_checked(m_shared->access_record, Tableau::name, sys, n, [&](const auto& s) {
-                return backend::executor_type::template run_error_norm<Tableau, Operations>(
-                    plan, m_shared->workspace, s, detail::state_data(in), detail::state_data(out), t, dt, params);
-            });
+            else
+            {
+                const tiling_plan& plan = plan_for<true>(n, d, options);
+                return detail::run_access_checked(m_shared->access_record, Tableau::name, sys, n, [&](const auto& s) {
+                    return backend::executor_type::template run_error_norm<Tableau, Operations>(
+                        plan, m_shared->workspace, s, detail::state_data(in), detail::state_data(out), t, dt, params);
+                });
+            }
         }
     }
 
@@ -345,8 +348,15 @@ private:
             const tiling_plan& plan = plan_for<WithError>(n, d, chain_options(), true);
             backend::executor_type::template run_stages<Tableau, WithError, Operations>(
                 plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(out), err, t, dt);
-            return;
         }
+        else  // (not instantiated for those: the tile kernel families cost minutes of nvcc each)
+            step_on_plan<WithError>(sys, in, out, err, n, d, t, dt);
+    }
+
+    template <bool WithError, class System, class StateIn, class StateOut>
+    void step_on_plan(const System& sys, const StateIn& in, StateOut& out, Value* err, std::size_t n, std::size_t d,
+                      time_type t, time_type dt)
+    {
         const tiling_plan& plan = plan_for<WithError>(n, d);
         if constexpr (std::is_same<StateOut, State>::value && state_swaps_buffers<State>::value)
         {

@@ -40,14 +40,12 @@
 #include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
 
-/*! BOOST_ODEINT_TILED_CUDA_GRID_KERNEL: 1 runs grid systems (tiled::grid) on the grid
-    tile kernel (grid_tile_kernel.hpp) where the tiling is automatic(), and on the stage
-    kernels elsewhere; 0 (the default) runs them like any other system, on the 1D plan's
-    kernels. Off by default until the kernel's GPU test (test/cuda/grid_tiles.cu) and
-    its measurements have run on a GPU; define it to 1 before including the library to
-    use the kernel now. */
+/*! BOOST_ODEINT_TILED_CUDA_GRID_KERNEL: 1 (the default) runs grid systems (tiled::grid)
+    on the grid tile kernel (grid_tile_kernel.hpp) where the tiling is automatic(), and
+    on the stage kernels elsewhere; 0 runs them like any other system, on the 1D plan's
+    kernels (every kernel family compiled for them, and explicit tilings honoured). */
 #ifndef BOOST_ODEINT_TILED_CUDA_GRID_KERNEL
-#define BOOST_ODEINT_TILED_CUDA_GRID_KERNEL 0
+#define BOOST_ODEINT_TILED_CUDA_GRID_KERNEL 1
 #endif
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
@@ -132,6 +130,55 @@ class cuda_executor
                        "copying the output state");
     }
 
+    //! The plan's kernels (run_kernels), or with StagesOnly the stage kernels alone
+    //! (stage_kernels_only: a grid system's steps where the grid kernel does not apply).
+    template <class Tableau, bool WithError, class Operations, bool FusedNorm, bool StagesOnly, class System, class Value,
+              std::size_t NV>
+    static void kernels_for(const tiling_plan& plan, cuda_workspace<Value>& ws, Value* const (&vectors)[NV],
+                            const System& sys, const link_coefficients<Tableau, Value>& coef,
+                            const error_norm_params<Value>& norm_params, detail::cuda_norm_accumulator<Value>* norm)
+    {
+        if constexpr (StagesOnly)
+            stage_kernels_only<Tableau, WithError, Operations, FusedNorm>(plan, vectors, sys, coef, norm_params, norm);
+        else
+            run_kernels<Tableau, WithError, Operations, FusedNorm>(plan, ws, vectors, sys, coef, norm_params, norm);
+    }
+
+    template <class Tableau, bool WithError, class Operations, bool StagesOnly, class System, class Value, class Time>
+    static void run_step(const tiling_plan& plan, cuda_workspace<Value>& ws, const System& sys, const Value* y,
+                         Value* out, Value* err, Time t, Time h)
+    {
+        const auto bound = detail::bind_step_vectors<Tableau, WithError>(plan, ws, y, out, err);
+        const link_coefficients<Tableau, Value> coef(t, h);
+        kernels_for<Tableau, WithError, Operations, false, StagesOnly>(
+            plan, ws, bound.vectors, sys, coef, error_norm_params<Value>{},
+            static_cast<detail::cuda_norm_accumulator<Value>*>(nullptr));
+        finish(bound, plan.n);
+    }
+
+    template <class Tableau, class Operations, bool StagesOnly, class System, class Value, class Time>
+    static error_norm_block<Value> run_step_error_norm(const tiling_plan& plan, cuda_workspace<Value>& ws,
+                                                       const System& sys, const Value* y, Value* out, Time t, Time h,
+                                                       const error_norm_params<Value>& params)
+    {
+        // the fused chain never writes an error vector
+        const auto bound =
+            detail::bind_step_vectors<Tableau, true>(plan, ws, y, out, static_cast<Value*>(nullptr), params.next_dxdt);
+        const link_coefficients<Tableau, Value> coef(t, h);
+        detail::cuda_norm_accumulator<Value>* norm = ws.norm_accumulator();
+        detail::reset_error_norm(norm);
+        if (detail::first_derivative_given<Tableau>(params))
+        {
+            if constexpr (chain_traits<Tableau, true>::last_derivative_is_next_first)  // kernels of their own
+                kernels_for<Tableau, true, Operations, true, StagesOnly>(
+                    plan, ws, bound.vectors, detail::given_first_derivative_system<System>{sys}, coef, params, norm);
+        }
+        else
+            kernels_for<Tableau, true, Operations, true, StagesOnly>(plan, ws, bound.vectors, sys, coef, params, norm);
+        finish(bound, plan.n);
+        return detail::read_error_norm(norm);
+    }
+
 public:
     //! Runs grid systems (tiled::grid::system) on tiles of cells: run_grid,
     //! run_grid_error_norm (BOOST_ODEINT_TILED_CUDA_GRID_KERNEL, see below).
@@ -147,12 +194,7 @@ public:
     static void run(const tiling_plan& plan, cuda_workspace<Value>& ws, const System& sys, const Value* y, Value* out,
                     Value* err, Time t, Time h)
     {
-        const auto bound = detail::bind_step_vectors<Tableau, WithError>(plan, ws, y, out, err);
-        const link_coefficients<Tableau, Value> coef(t, h);
-        run_kernels<Tableau, WithError, Operations, false>(plan, ws, bound.vectors, sys, coef,
-                                                           error_norm_params<Value>{},
-                                                           static_cast<detail::cuda_norm_accumulator<Value>*>(nullptr));
-        finish(bound, plan.n);
+        run_step<Tableau, WithError, Operations, false>(plan, ws, sys, y, out, err, t, h);
     }
 
     /*! One step of the error chain whose error estimate is reduced, inside the error
@@ -165,22 +207,7 @@ public:
                                                   const Value* y, Value* out, Time t, Time h,
                                                   const error_norm_params<Value>& params)
     {
-        // the fused chain never writes an error vector
-        const auto bound =
-            detail::bind_step_vectors<Tableau, true>(plan, ws, y, out, static_cast<Value*>(nullptr), params.next_dxdt);
-        const link_coefficients<Tableau, Value> coef(t, h);
-        detail::cuda_norm_accumulator<Value>* norm = ws.norm_accumulator();
-        detail::reset_error_norm(norm);
-        if (detail::first_derivative_given<Tableau>(params))
-        {
-            if constexpr (chain_traits<Tableau, true>::last_derivative_is_next_first)  // kernels of their own
-                run_kernels<Tableau, true, Operations, true>(
-                    plan, ws, bound.vectors, detail::given_first_derivative_system<System>{sys}, coef, params, norm);
-        }
-        else
-            run_kernels<Tableau, true, Operations, true>(plan, ws, bound.vectors, sys, coef, params, norm);
-        finish(bound, plan.n);
-        return detail::read_error_norm(norm);
+        return run_step_error_norm<Tableau, Operations, false>(plan, ws, sys, y, out, t, h, params);
     }
 
     /*! One step of a grid system with the grid tile kernel (grid_tile_kernel.hpp), in
@@ -210,12 +237,7 @@ public:
     static void run_stages(const tiling_plan& plan, cuda_workspace<Value>& ws, const System& sys, const Value* y,
                            Value* out, Value* err, Time t, Time h)
     {
-        const auto bound = detail::bind_step_vectors<Tableau, WithError>(plan, ws, y, out, err);
-        const link_coefficients<Tableau, Value> coef(t, h);
-        stage_kernels_only<Tableau, WithError, Operations, false>(plan, bound.vectors, sys, coef,
-                                                                  error_norm_params<Value>{},
-                                                                  static_cast<detail::cuda_norm_accumulator<Value>*>(nullptr));
-        finish(bound, plan.n);
+        run_step<Tableau, WithError, Operations, true>(plan, ws, sys, y, out, err, t, h);
     }
 
     //! run_error_norm with the stage kernels alone (see run_stages).
@@ -224,21 +246,7 @@ public:
                                                          const System& sys, const Value* y, Value* out, Time t, Time h,
                                                          const error_norm_params<Value>& params)
     {
-        const auto bound =
-            detail::bind_step_vectors<Tableau, true>(plan, ws, y, out, static_cast<Value*>(nullptr), params.next_dxdt);
-        const link_coefficients<Tableau, Value> coef(t, h);
-        detail::cuda_norm_accumulator<Value>* norm = ws.norm_accumulator();
-        detail::reset_error_norm(norm);
-        if (detail::first_derivative_given<Tableau>(params))
-        {
-            if constexpr (chain_traits<Tableau, true>::last_derivative_is_next_first)
-                stage_kernels_only<Tableau, true, Operations, true>(
-                    plan, bound.vectors, detail::given_first_derivative_system<System>{sys}, coef, params, norm);
-        }
-        else
-            stage_kernels_only<Tableau, true, Operations, true>(plan, bound.vectors, sys, coef, params, norm);
-        finish(bound, plan.n);
-        return detail::read_error_norm(norm);
+        return run_step_error_norm<Tableau, Operations, true>(plan, ws, sys, y, out, t, h, params);
     }
 
     /*! run_error_norm for a grid system with the grid tile kernel: the norm reduced in

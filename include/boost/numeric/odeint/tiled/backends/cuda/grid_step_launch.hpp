@@ -92,16 +92,6 @@ bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err,
 {
     constexpr std::size_t Dim = System::dimensions;
     constexpr std::size_t F = System::fields;
-    // 3D grids run the stage kernels for now: with a box stencil a 3D tile kernel
-    // unrolls tens of mapped reads per cell for every cell and stage of a thread,
-    // which nvcc 13.0's cicc does not survive
-    if constexpr (Dim > 2)
-    {
-        (void)sys; (void)y; (void)out; (void)err; (void)coef; (void)params; (void)norm; (void)plan_out;
-        return false;
-    }
-    else
-    {
     constexpr int K = grid_cells_per_thread<Tableau, WithError, F, Value>();
     constexpr unsigned threads = grid_tile_threads<K>();
     using traits = grid_step_traits<Tableau, WithError>;
@@ -157,7 +147,6 @@ bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err,
     kernel<<<unsigned(grid_blocks), threads, shared>>>(sys, a, coef);
     cuda_check(cudaGetLastError(), "launching the grid tile kernel");
     return true;
-    }
 }
 
 #endif // __CUDACC__
