@@ -312,6 +312,19 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
         step = T;
         column_cells_left = K;
     }
+    // box coordinates of the thread's first cell, and of cell i along the last dimension
+    int column_at[Dim];
+    {
+        int rest = first_cell;
+#pragma unroll
+        for (std::size_t k = 0; k < Dim; ++k)
+        {
+            const int extent = k + 1 < Dim ? plan.box[k] : 1 << 30;
+            column_at[k] = rest % extent;
+            rest /= extent;
+        }
+    }
+    const int along = Dim >= 2 ? 1 : T;
     // 1D grids: a cell that does not evaluate runs the update on the box's centre
     int centre = 0;
 #pragma unroll
@@ -370,56 +383,74 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
             for (std::size_t k = 0; k < Dim; ++k) gg[k] = plan.periodic[k] ? wrap(g[k], k) : g[k];
         };
 
-        // each cell's state (classify_box_cell) and where its y0 comes from: live cells
-        // and mirror ghosts from the state, value ghosts from the boundary
+        // Each cell's state (classify_box_cell) and where its y0 comes from: live cells
+        // and mirror ghosts from the state, value ghosts from the boundary. The
+        // classification is separable: a thread's cells share their coordinates in
+        // every dimension but the last (its column), which is classified once.
+        struct dim_class
+        {
+            int m;      // the coordinate read there: mapped through the boundary, or g
+            int ring;   // cells outside the owned box along this dimension
+            bool out;   // beyond the grid (a ghost) along this dimension
+            bool mapped;
+            bool dead;
+        };
+        auto classify = [&](std::size_t k, int g) {
+            dim_class c{g, 0, false, true, false};
+            c.out = (g < 0 || g >= plan.extent[k]) && !(plan.periodic[k] && !plan.whole[k]);
+            if (c.out)
+            {
+                const int dist = g < 0 ? -g : g - plan.extent[k] + 1;
+                c.dead = dist > (plan.whole[k] ? plan.ghost[k] : plan.halo[k]);
+                const long long mk = grid::detail::map_coordinate(g, plan.extent[k], a.bc[k]);
+                c.mapped = mk >= 0;
+                if (c.mapped) c.m = int(mk);
+            }
+            if (!plan.whole[k]) c.ring = g < origin[k] ? origin[k] - g : (g >= owned_end[k] ? g - owned_end[k] + 1 : 0);
+            return c;
+        };
+        bool col_out = false, col_mapped = true, col_dead = false;
+        int col_ring = 0, col_index = 0;
+        long long col_cell = 0;  // the state's index of the column's cell with last coordinate 0
+#pragma unroll
+        for (std::size_t k = 0; k + 1 < Dim; ++k)
+        {
+            const dim_class c = classify(k, base[k] + column_at[k]);
+            col_out = col_out || c.out;
+            col_mapped = col_mapped && c.mapped;
+            col_dead = col_dead || c.dead;
+            col_ring = col_ring > c.ring ? col_ring : c.ring;
+            col_index += (c.m - base[k]) * stride[k];
+            col_cell += (long long)wrap(c.m, k) * a.cell_stride[k];
+        }
+        // the state's index of the thread's live cell i
+        auto cell_of = [&](int i) {
+            return col_cell + (long long)wrap(base[Dim - 1] + column_at[Dim - 1] + i * along, Dim - 1) *
+                                  a.cell_stride[Dim - 1];
+        };
         int state[K];
         {
         long long source[K];
 #pragma unroll
         for (int i = 0; i < K; ++i)
         {
-            const int pos = first_cell + i * step;
             state[i] = dead_box_cell;
             source[i] = 0;
-            if (i >= column_cells_left || pos >= P) continue;
-            int g[Dim];
-            grid_coordinates(pos, g);
-            bool inside = true, mapped_only = true, dead = false;
-            int m[Dim];
-#pragma unroll
-            for (std::size_t k = 0; k < Dim; ++k)
+            if (i >= column_cells_left || first_cell + i * step >= P) continue;
+            const dim_class c = classify(Dim - 1, base[Dim - 1] + column_at[Dim - 1] + i * along);
+            if (col_dead || c.dead) continue;
+            if (col_out || c.out)
             {
-                m[k] = g[k];
-                const bool out = g[k] < 0 || g[k] >= plan.extent[k];
-                if (!out || (plan.periodic[k] && !plan.whole[k])) continue;
-                inside = false;
-                const int dist = g[k] < 0 ? -g[k] : g[k] - plan.extent[k] + 1;
-                dead = dead || dist > (plan.whole[k] ? plan.ghost[k] : plan.halo[k]);
-                const long long mk = grid::detail::map_coordinate(g[k], plan.extent[k], a.bc[k]);
-                if (mk < 0) mapped_only = false;
-                else m[k] = int(mk);
-            }
-            if (dead) continue;
-            if (!inside && !mapped_only)
-            {
-                state[i] = value_ghost;
-                continue;
-            }
-            if (!inside)
-                state[i] = -(box_index(m) + 2);
-            else
-            {
-                int rg = 0;
-#pragma unroll
-                for (std::size_t k = 0; k < Dim; ++k)
+                if (!(col_mapped && c.mapped))
                 {
-                    if (plan.whole[k]) continue;
-                    const int out = g[k] < origin[k] ? origin[k] - g[k] : (g[k] >= owned_end[k] ? g[k] - owned_end[k] + 1 : 0);
-                    rg = rg > out ? rg : out;
+                    state[i] = value_ghost;
+                    continue;
                 }
-                state[i] = rg;
+                state[i] = -(col_index + (c.m - base[Dim - 1]) * stride[Dim - 1] + 2);
             }
-            source[i] = global_cell(m);
+            else
+                state[i] = col_ring > c.ring ? col_ring : c.ring;
+            source[i] = col_cell + (long long)wrap(c.m, Dim - 1) * a.cell_stride[Dim - 1];
         }
         // all loads first, then the stores: one memory latency per tile, not one per cell
         {
@@ -460,13 +491,6 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
             }
         }
         }
-        // the state's index of a live cell (recomputed where needed: registers are
-        // dearer than the division)
-        auto cell_of = [&](int pos) {
-            int g[Dim];
-            grid_coordinates(pos, g);
-            return global_cell(g);
-        };
         __syncthreads();
 
         // sums[m]: stage m's argument y0 + sum_j h a_mj F_j while it gathers; sol, err, F_0
@@ -499,7 +523,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                 if constexpr (k == 0 && FusedNorm)
                     if (a.given_dxdt != nullptr && evaluates[i])
                     {
-                        const long long cell = cell_of(pos);
+                        const long long cell = cell_of(i);
 #pragma unroll
                         for (int f = 0; f < F; ++f) fk[f] = a.given_dxdt[component(cell, f)];
                         given = true;
@@ -509,10 +533,13 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                     tile_cell<Value, Dim> c;
                     c.p = cur + pos;
                     c.plane = plane;
-                    int g[Dim];
-                    grid_coordinates(pos, g);  // only c.coord() uses it
+                    // (the coordinates serve c.coord() only)
 #pragma unroll
-                    for (std::size_t d = 0; d < Dim; ++d) { c.stride[d] = stride[d]; c.x[d] = wrap(g[d], d); }
+                    for (std::size_t d = 0; d < Dim; ++d)
+                    {
+                        c.stride[d] = stride[d];
+                        c.x[d] = wrap(base[d] + column_at[d] + (d + 1 == Dim ? i * along : 0), d);
+                    }
                     sys.update()(c, fk, coef.stage_time[k]);
                 }
                 // the sums in fused_operations' order: y0 first, then + h a_mj F_j for
@@ -548,7 +575,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                 if constexpr (k == S - 1 && FusedNorm)
                     if (a.next_dxdt != nullptr && state[i] == 0)
                     {
-                        const long long cell = cell_of(pos);
+                        const long long cell = cell_of(i);
 #pragma unroll
                         for (int f = 0; f < F; ++f) a.next_dxdt[component(cell, f)] = fk[f];
                     }
@@ -613,7 +640,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
         {
             if (state[i] != 0) continue;
             const int pos = first_cell + i * step;
-            const long long cell = cell_of(pos);
+            const long long cell = cell_of(i);
             if constexpr (traits::first_nonzero_b() >= S)  // no weight: y1 = y0
             {
 #pragma unroll
