@@ -48,7 +48,7 @@
 #include <boost/numeric/odeint/tiled/grid/grid_tile_plan.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/butcher_tableau.hpp>
 
-//! Cells per thread of the grid kernel, 1 .. 6; 0 (the default): from the tableau and
+//! Cells per thread of the grid kernel, 1 .. 8; 0 (the default): from the tableau and
 //! the fields (grid_cells_per_thread). A tuning knob for measurements.
 #ifndef BOOST_ODEINT_TILED_CUDA_GRID_CELLS_PER_THREAD
 #define BOOST_ODEINT_TILED_CUDA_GRID_CELLS_PER_THREAD 0
@@ -127,17 +127,28 @@ struct grid_step_traits
 template <class Tableau, bool WithError, std::size_t Fields, class Value>
 constexpr int grid_cells_per_thread()
 {
+    // (with more than two fields, the neighbours an update reads at once take a share too)
     const int per_cell = int(Fields) * grid_step_traits<Tableau, WithError>::registers_per_value *
-                         (sizeof(Value) > 4 ? 2 : 1);
+                             (sizeof(Value) > 4 ? 2 : 1) +
+                         (Fields > 2 ? 4 * int(Fields) : 0);
     const int k = BOOST_ODEINT_TILED_CUDA_GRID_CELLS_PER_THREAD > 0 ? BOOST_ODEINT_TILED_CUDA_GRID_CELLS_PER_THREAD
                                                                      : 96 / per_cell;
-    return k < 1 ? 1 : (k > 6 ? 6 : k);
+    const int most = BOOST_ODEINT_TILED_CUDA_GRID_CELLS_PER_THREAD > 0 ? 8 : 6;
+    return k < 1 ? 1 : (k > most ? most : k);
 }
 template <int CellsPerThread>
 constexpr unsigned grid_tile_threads() { return CellsPerThread >= 4 ? 256u : 512u; }
-//! Blocks per SM the register limit is set for: two of 256 threads, or one of 512.
+//! Blocks per SM the register limit is set for: two of 256 threads, or one of 512
+//! (BOOST_ODEINT_TILED_CUDA_GRID_MIN_BLOCKS > 0 instead: a tuning knob for measurements).
+#ifndef BOOST_ODEINT_TILED_CUDA_GRID_MIN_BLOCKS
+#define BOOST_ODEINT_TILED_CUDA_GRID_MIN_BLOCKS 0
+#endif
 template <int CellsPerThread>
-constexpr unsigned grid_tile_min_blocks() { return CellsPerThread >= 4 ? 2u : 1u; }
+constexpr unsigned grid_tile_min_blocks()
+{
+    return BOOST_ODEINT_TILED_CUDA_GRID_MIN_BLOCKS > 0 ? unsigned(BOOST_ODEINT_TILED_CUDA_GRID_MIN_BLOCKS)
+                                                       : (CellsPerThread >= 4 ? 2u : 1u);
+}
 
 /*! Where a thread's K cells lie in a tile's box and how a stage buffer holds the box.
     On grids of two or more dimensions a thread holds K consecutive cells of a column
