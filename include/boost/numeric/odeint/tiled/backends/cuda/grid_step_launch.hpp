@@ -101,16 +101,25 @@ bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err,
     const int blocks = int(grid_tile_min_blocks<K>());
     const std::size_t shared_limit = dev.shared_optin / std::size_t(blocks) - 2048;
     int capacity = std::min(K * int(threads), int(shared_limit / (3 * F * sizeof(Value))));
-    // the buffers' slack (grid_box_layout) may not fit beside a box of that capacity:
-    // then a smaller one
+    // the buffers' slack (grid_box_layout) may not fit beside a box of that capacity,
+    // or the device may run no block of that shared memory (a tool such as
+    // compute-sanitizer takes some): then a smaller box
+    auto kernel = grid_step_kernel<Tableau, WithError, FusedNorm, K, System, Value>;
     const grid::tile_plan<Dim>* chosen = nullptr;
-    for (int attempt = 0; attempt < 8 && chosen == nullptr && capacity > 0; ++attempt)
+    std::size_t shared = 0;
+    launch_shape shape{};
+    for (int attempt = 0; attempt < 12 && chosen == nullptr && capacity > 0; ++attempt)
     {
         bool ok = false;
         const grid::tile_plan<Dim>& p = remembered_grid_plan(sys.grid_shape(), traits::stages, capacity, K, int(threads), ok);
         if (!ok) return false;
-        if (3 * F * std::size_t(grid_box_layout<Dim>(p, K).plane) * sizeof(Value) <= shared_limit) chosen = &p;
-        else capacity = capacity * 7 / 8;
+        shared = 3 * F * std::size_t(grid_box_layout<Dim>(p, K).plane) * sizeof(Value);
+        if (shared <= shared_limit)
+        {
+            shape = shape_of(kernel, threads, shared);
+            if (shape.blocks_per_sm >= 1) chosen = &p;
+        }
+        if (chosen == nullptr) capacity = capacity * 7 / 8;
     }
     if (chosen == nullptr) return false;
     const grid::tile_plan<Dim>& plan = *chosen;
@@ -139,10 +148,6 @@ bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err,
     a.norm = norm;
     a.norm_params = params;
 
-    auto kernel = grid_step_kernel<Tableau, WithError, FusedNorm, K, System, Value>;
-    const std::size_t shared = 3 * F * std::size_t(grid_box_layout<Dim>(plan, K).plane) * sizeof(Value);
-    const launch_shape shape = shape_of(kernel, threads, shared);
-    if (shape.blocks_per_sm < 1) return false;
     const std::size_t grid_blocks = resident_grid(std::size_t(plan.tile_count()), shape, dev);
     kernel<<<unsigned(grid_blocks), threads, shared>>>(sys, a, coef);
     cuda_check(cudaGetLastError(), "launching the grid tile kernel");
