@@ -127,10 +127,8 @@ struct grid_step_traits
 template <class Tableau, bool WithError, std::size_t Fields, class Value>
 constexpr int grid_cells_per_thread()
 {
-    // (with more than two fields, the neighbours an update reads at once take a share too)
     const int per_cell = int(Fields) * grid_step_traits<Tableau, WithError>::registers_per_value *
-                             (sizeof(Value) > 4 ? 2 : 1) +
-                         (Fields > 2 ? 4 * int(Fields) : 0);
+                         (sizeof(Value) > 4 ? 2 : 1);
     const int k = BOOST_ODEINT_TILED_CUDA_GRID_CELLS_PER_THREAD > 0 ? BOOST_ODEINT_TILED_CUDA_GRID_CELLS_PER_THREAD
                                                                      : 96 / per_cell;
     const int most = BOOST_ODEINT_TILED_CUDA_GRID_CELLS_PER_THREAD > 0 ? 8 : 6;
