@@ -523,71 +523,81 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                 evaluates[i] = state[i] >= 0 && state[i] <= ring_k;
                 at[i] = Dim >= 2 || evaluates[i] ? first_cell + i * step : centre;
             }
+            // a thread none of whose cells this stage evaluates (a column beyond the
+            // stage's ring) skips the stage's arithmetic where the step has more than
+            // four stages; with fewer the branch costs RK4 more registers (spills)
+            // than the skipped work saves
+            bool any_evaluates = S <= 4;
 #pragma unroll
-            for (int i = 0; i < K; ++i)
+            for (int i = 0; i < K; ++i) any_evaluates = any_evaluates || evaluates[i];
+            if (any_evaluates)
             {
-                const int pos = at[i];
-                Value fk[F];
-                bool given = false;
-                if constexpr (k == 0 && FusedNorm)
-                    if (a.given_dxdt != nullptr && evaluates[i])
-                    {
-                        const long long cell = cell_of(i);
 #pragma unroll
-                        for (int f = 0; f < F; ++f) fk[f] = a.given_dxdt[component(cell, f)];
-                        given = true;
-                    }
-                if (!given)
+                for (int i = 0; i < K; ++i)
                 {
-                    tile_cell<Value, Dim> c;
-                    c.p = cur + pos;
-                    c.plane = plane;
-                    // (the coordinates serve c.coord() only)
+                    const int pos = at[i];
+                    Value fk[F];
+                    bool given = false;
+                    if constexpr (k == 0 && FusedNorm)
+                        if (a.given_dxdt != nullptr && evaluates[i])
+                        {
+                            const long long cell = cell_of(i);
 #pragma unroll
-                    for (std::size_t d = 0; d < Dim; ++d)
+                            for (int f = 0; f < F; ++f) fk[f] = a.given_dxdt[component(cell, f)];
+                            given = true;
+                        }
+                    if (!given)
                     {
-                        c.stride[d] = stride[d];
-                        c.x[d] = wrap(base[d] + column_at[d] + (d + 1 == Dim ? i * along : 0), d);
+                        tile_cell<Value, Dim> c;
+                        c.p = cur + pos;
+                        c.plane = plane;
+                        // (the coordinates serve c.coord() only)
+#pragma unroll
+                        for (std::size_t d = 0; d < Dim; ++d)
+                        {
+                            c.stride[d] = stride[d];
+                            c.x[d] = wrap(base[d] + column_at[d] + (d + 1 == Dim ? i * along : 0), d);
+                        }
+                        sys.update()(c, fk, coef.stage_time[k]);
                     }
-                    sys.update()(c, fk, coef.stage_time[k]);
-                }
-                // the sums in fused_operations' order: y0 first, then + h a_mj F_j for
-                // j = 0, 1, ..., structurally zero terms skipped
-                grid_static_for<S>([&](auto mc) {
-                    constexpr int m = decltype(mc)::value;
-                    if constexpr (m > k && traits::a_nonzero(m, k))
+                    // the sums in fused_operations' order: y0 first, then + h a_mj F_j for
+                    // j = 0, 1, ..., structurally zero terms skipped
+                    grid_static_for<S>([&](auto mc) {
+                        constexpr int m = decltype(mc)::value;
+                        if constexpr (m > k && traits::a_nonzero(m, k))
+                        {
+                            constexpr bool opens = traits::first_nonzero_a(m) == k;
+#pragma unroll
+                            for (int f = 0; f < F; ++f)
+                                sums[m][i][f] = (opens ? y0_buf[f * plane + pos] : sums[m][i][f]) + coef.ha[m][k] * fk[f];
+                        }
+                    });
+                    if constexpr (traits::b_nonzero(k))
                     {
-                        constexpr bool opens = traits::first_nonzero_a(m) == k;
+                        constexpr bool opens = traits::first_nonzero_b() == k;
 #pragma unroll
                         for (int f = 0; f < F; ++f)
-                            sums[m][i][f] = (opens ? y0_buf[f * plane + pos] : sums[m][i][f]) + coef.ha[m][k] * fk[f];
+                            sol[i][f] = (opens ? y0_buf[f * plane + pos] : sol[i][f]) + coef.hb[k] * fk[f];
                     }
-                });
-                if constexpr (traits::b_nonzero(k))
-                {
-                    constexpr bool opens = traits::first_nonzero_b() == k;
-#pragma unroll
-                    for (int f = 0; f < F; ++f)
-                        sol[i][f] = (opens ? y0_buf[f * plane + pos] : sol[i][f]) + coef.hb[k] * fk[f];
-                }
-                if constexpr (WithError && traits::e_nonzero(k))
-                {
-                    constexpr bool opens = traits::first_nonzero_e() == k;
-#pragma unroll
-                    for (int f = 0; f < F; ++f) err[i][f] = (opens ? Value(0) : err[i][f]) + coef.he[k] * fk[f];
-                }
-                if constexpr (k == 0 && FusedNorm)
-                {
-#pragma unroll
-                    for (int f = 0; f < F; ++f) first[i][f] = fk[f];
-                }
-                if constexpr (k == S - 1 && FusedNorm)
-                    if (a.next_dxdt != nullptr && state[i] == 0)
+                    if constexpr (WithError && traits::e_nonzero(k))
                     {
-                        const long long cell = cell_of(i);
+                        constexpr bool opens = traits::first_nonzero_e() == k;
 #pragma unroll
-                        for (int f = 0; f < F; ++f) a.next_dxdt[component(cell, f)] = fk[f];
+                        for (int f = 0; f < F; ++f) err[i][f] = (opens ? Value(0) : err[i][f]) + coef.he[k] * fk[f];
                     }
+                    if constexpr (k == 0 && FusedNorm)
+                    {
+#pragma unroll
+                        for (int f = 0; f < F; ++f) first[i][f] = fk[f];
+                    }
+                    if constexpr (k == S - 1 && FusedNorm)
+                        if (a.next_dxdt != nullptr && state[i] == 0)
+                        {
+                            const long long cell = cell_of(i);
+#pragma unroll
+                            for (int f = 0; f < F; ++f) a.next_dxdt[component(cell, f)] = fk[f];
+                        }
+                }
             }
             // the next stage's arguments after every cell's reads of this stage's
             if constexpr (k + 1 < S)
