@@ -113,14 +113,46 @@ void set_dimension(tile_plan<Dim>& p, std::size_t k, int region, int halo)
     p.tiles[k] = (p.extent[k] + p.owned[k] - 1) / p.owned[k];
 }
 
-/*! What box cell g (grid coordinates, unwrapped) of a tile holds in the grid kernels:
-    live (inside the grid, or outside in a periodic dimension that is not whole, where
-    the tile loads the wrapped cell) with its ring (cells outside the owned box, over
-    the dimensions that are not whole); a ghost outside the grid within the ghost
-    width of a whole dimension or the halo of another, holding either the value of
-    its mirror (every dimension it leaves the grid in is reflecting or periodic: the
-    cell the per-component form's mapping reads) or a boundary value (one of them is
-    constant or a function); or dead (never read). */
+/*! Box cell coordinate g (unwrapped) along dimension k of a tile whose owned box
+    spans [origin, owned_end) there, as the grid kernels see it: `out` beyond the grid
+    (a ghost along k; cells beyond a periodic dimension that is not whole are live, the
+    tile loads the wrapped cell), then `dead` beyond the ghost width of a whole
+    dimension or the halo of another (never read), `mapped` where the boundary mirrors
+    or wraps it to coordinate `m` (m = g where not out); `ring`: cells outside the
+    owned box along k (0 for whole dimensions). */
+struct dimension_class
+{
+    int m;
+    int ring;
+    bool out;
+    bool mapped;
+    bool dead;
+};
+
+template <std::size_t Dim>
+BOOST_ODEINT_TILED_HD dimension_class classify_dimension(const tile_plan<Dim>& p, std::size_t k, boundary::kind bc,
+                                                         int g, int origin, int owned_end)
+{
+    dimension_class c{g, 0, false, true, false};
+    c.out = (g < 0 || g >= p.extent[k]) && !(p.periodic[k] && !p.whole[k]);
+    if (c.out)
+    {
+        const int dist = g < 0 ? -g : g - p.extent[k] + 1;
+        c.dead = dist > (p.whole[k] ? p.ghost[k] : p.halo[k]);
+        const long long m = map_coordinate(g, p.extent[k], bc);
+        c.mapped = m >= 0;
+        if (c.mapped) c.m = int(m);
+    }
+    if (!p.whole[k]) c.ring = g < origin ? origin - g : (g >= owned_end ? g - owned_end + 1 : 0);
+    return c;
+}
+
+/*! What box cell g (grid coordinates, unwrapped) of a tile holds in the grid kernels,
+    from its dimensions' classify_dimension: live (inside the grid in every dimension)
+    with its ring (the largest of its dimensions'); dead where any dimension is; a ghost
+    that holds the value of its mirror (every dimension it leaves the grid in mirrors
+    or wraps: the cell the per-component form's mapping reads) or a boundary value (one
+    of them is constant or a function). */
 struct box_cell_kind
 {
     enum what_type { live, mirror, value, dead } what = dead;
@@ -134,31 +166,23 @@ box_cell_kind classify_box_cell(const tile_plan<Dim>& p, const shape<Dim>& s, co
 {
     static_assert(Dim <= 3, "grids have at most three dimensions");
     box_cell_kind c;
-    bool inside = true, mapped_only = true;
+    bool out = false, mapped = true;
     for (std::size_t k = 0; k < Dim; ++k)
     {
-        c.source[k] = g[k];
-        const bool out = g[k] < 0 || g[k] >= p.extent[k];
-        if (!out || (p.periodic[k] && !p.whole[k])) continue;
-        inside = false;
-        const int dist = g[k] < 0 ? -g[k] : g[k] - p.extent[k] + 1;
-        if (dist > (p.whole[k] ? p.ghost[k] : p.halo[k])) return c;  // dead
-        const long long m = grid::detail::map_coordinate(g[k], p.extent[k], s.bc[k].what);
-        if (m < 0) mapped_only = false;
-        else c.source[k] = int(m);
+        const dimension_class d = classify_dimension(p, k, s.bc[k].what, g[k], origin[k], owned_end[k]);
+        if (d.dead) return c;
+        out = out || d.out;
+        mapped = mapped && d.mapped;
+        c.ring = c.ring > d.ring ? c.ring : d.ring;
+        c.source[k] = d.m;
     }
-    if (!inside)
+    if (out)
     {
-        c.what = mapped_only ? box_cell_kind::mirror : box_cell_kind::value;
-        return c;
+        c.what = mapped ? box_cell_kind::mirror : box_cell_kind::value;
+        c.ring = 0;
     }
-    c.what = box_cell_kind::live;
-    for (std::size_t k = 0; k < Dim; ++k)
-    {
-        if (p.whole[k]) continue;
-        const int out = g[k] < origin[k] ? origin[k] - g[k] : (g[k] >= owned_end[k] ? g[k] - owned_end[k] + 1 : 0);
-        c.ring = c.ring > out ? c.ring : out;
-    }
+    else
+        c.what = box_cell_kind::live;
     return c;
 }
 

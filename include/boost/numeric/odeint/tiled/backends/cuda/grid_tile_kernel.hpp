@@ -369,20 +369,8 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
         auto wrap = [&](int g, std::size_t k) {
             return g < 0 ? g + plan.extent[k] : (g >= plan.extent[k] ? g - plan.extent[k] : g);
         };
-        auto global_cell = [&](const int (&g)[Dim]) {
-            long long c = 0;
-#pragma unroll
-            for (std::size_t k = 0; k < Dim; ++k) c += (long long)wrap(g[k], k) * a.cell_stride[k];
-            return c;
-        };
         auto component = [&](long long cell, int f) -> long long {
             return a.interleaved ? cell * F + f : (long long)f * a.cells + cell;
-        };
-        auto box_index = [&](const int (&g)[Dim]) {
-            int i = 0;
-#pragma unroll
-            for (std::size_t k = 0; k < Dim; ++k) i += (g[k] - base[k]) * stride[k];
-            return i;
         };
         // a value ghost's coordinates as the boundary function sees them
         auto ghost_coordinates = [&](int pos, long long (&gg)[Dim]) {
@@ -396,27 +384,8 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
         // and mirror ghosts from the state, value ghosts from the boundary. The
         // classification is separable: a thread's cells share their coordinates in
         // every dimension but the last (its column), which is classified once.
-        struct dim_class
-        {
-            int m;      // the coordinate read there: mapped through the boundary, or g
-            int ring;   // cells outside the owned box along this dimension
-            bool out;   // beyond the grid (a ghost) along this dimension
-            bool mapped;
-            bool dead;
-        };
         auto classify = [&](std::size_t k, int g) {
-            dim_class c{g, 0, false, true, false};
-            c.out = (g < 0 || g >= plan.extent[k]) && !(plan.periodic[k] && !plan.whole[k]);
-            if (c.out)
-            {
-                const int dist = g < 0 ? -g : g - plan.extent[k] + 1;
-                c.dead = dist > (plan.whole[k] ? plan.ghost[k] : plan.halo[k]);
-                const long long mk = grid::detail::map_coordinate(g, plan.extent[k], a.bc[k]);
-                c.mapped = mk >= 0;
-                if (c.mapped) c.m = int(mk);
-            }
-            if (!plan.whole[k]) c.ring = g < origin[k] ? origin[k] - g : (g >= owned_end[k] ? g - owned_end[k] + 1 : 0);
-            return c;
+            return grid::detail::classify_dimension(plan, k, a.bc[k], g, origin[k], owned_end[k]);
         };
         bool col_out = false, col_mapped = true, col_dead = false;
         int col_ring = 0, col_index = 0;
@@ -424,7 +393,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
 #pragma unroll
         for (std::size_t k = 0; k + 1 < Dim; ++k)
         {
-            const dim_class c = classify(k, base[k] + column_at[k]);
+            const grid::detail::dimension_class c = classify(k, base[k] + column_at[k]);
             col_out = col_out || c.out;
             col_mapped = col_mapped && c.mapped;
             col_dead = col_dead || c.dead;
@@ -446,7 +415,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
             state[i] = dead_box_cell;
             source[i] = 0;
             if (i >= column_cells_left || first_cell + i * step >= P) continue;
-            const dim_class c = classify(Dim - 1, base[Dim - 1] + column_at[Dim - 1] + i * along);
+            const grid::detail::dimension_class c = classify(Dim - 1, base[Dim - 1] + column_at[Dim - 1] + i * along);
             if (col_dead || c.dead) continue;
             if (col_out || c.out)
             {
