@@ -16,6 +16,7 @@
 #include <boost/numeric/odeint/tiled/tableaux/runge_kutta_verner56.hpp>
 #include "support/grid_test_systems.hpp"
 #include <array>
+#include "event_median_ms.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -117,28 +118,6 @@ bool check(const char* name, const char* sys_name, const System& sys, double h)
     std::printf("check %-8s %-22s %-14s ran=%d tiles=%-6lld owned %-16s sol %.2e err %.2e  %s\n", name, sys_name, shape.c_str(),
                 int(ran), ran ? (long long)plan.tile_count() : 0LL, box.c_str(), dsol, derr_, ok ? "ok" : "FAIL");
     return ok;
-}
-
-template <class F>
-double time_ms(F&& step, int per = 10)
-{
-    cudaEvent_t a, b;
-    cudaEventCreate(&a);
-    cudaEventCreate(&b);
-    for (int i = 0; i < 3; ++i) step();
-    std::vector<float> ms;
-    for (int r = 0; r < 7; ++r)
-    {
-        cudaEventRecord(a);
-        for (int i = 0; i < per; ++i) step();
-        cudaEventRecord(b);
-        cudaEventSynchronize(b);
-        float t;
-        cudaEventElapsedTime(&t, a, b);
-        ms.push_back(t / per);
-    }
-    std::sort(ms.begin(), ms.end());
-    return ms[3];
 }
 
 template <class Tableau, bool WithError>

@@ -15,6 +15,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda.hpp>
 #include <boost/numeric/odeint/tiled/reference_problems.hpp>
 #include <thrust/device_vector.h>
+#include "event_median_ms.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -23,28 +24,6 @@
 namespace odeint = boost::numeric::odeint;
 namespace tiled = boost::numeric::odeint::tiled;
 using state = thrust::device_vector<double>;
-
-template <class F>
-double time_ms(F&& step, int per = 10)
-{
-    cudaEvent_t a, b;
-    cudaEventCreate(&a);
-    cudaEventCreate(&b);
-    for (int i = 0; i < 3; ++i) step();
-    std::vector<float> ms;
-    for (int r = 0; r < 7; ++r)
-    {
-        cudaEventRecord(a);
-        for (int i = 0; i < per; ++i) step();
-        cudaEventRecord(b);
-        cudaEventSynchronize(b);
-        float t;
-        cudaEventElapsedTime(&t, a, b);
-        ms.push_back(t / per);
-    }
-    std::sort(ms.begin(), ms.end());
-    return ms[3];
-}
 
 double max_rel_diff(const state& a, const state& b)
 {
