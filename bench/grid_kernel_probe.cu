@@ -7,7 +7,8 @@
 // doubles for each d given, against the device copy floor (cudaMemcpy of the state).
 //   nvcc -std=c++17 -O3 -DNDEBUG -arch=sm_90 --expt-relaxed-constexpr --extended-lambda \
 //        -Xcudafe --diag_suppress=20012 -Iinclude -Itest bench/grid_kernel_probe.cu -o grid_kernel_probe
-//   ./grid_kernel_probe [d ...]     (or `check`: the checks alone)
+//   ./grid_kernel_probe [d ...]     (`check`: the checks alone; `nocheck d ...`: the
+//                                    timings alone, as for a profiler)
 // -DGRID_KERNEL_PROBE_RK4_ONLY: RK4 alone.
 #include <boost/numeric/odeint/tiled/backends/cuda/grid_step_launch.hpp>
 #include <boost/numeric/odeint/tiled/problems/grid_bruss2d.hpp>
@@ -143,6 +144,8 @@ int main(int argc, char** argv)
     CHECK(cudaGetDeviceProperties(&p, 0));
     std::printf("# %s, grid tile kernel alone\n", p.name);
     bool ok = true;
+    const bool checks = !(argc > 1 && std::string(argv[1]) == "nocheck");
+    if (!checks) { --argc; ++argv; }
     // BRUSS2D: short rows (whole-row tiles), square, long rows, one row, one column
     std::vector<grid_bruss2d> bruss;
     for (std::size_t d : {4, 32, 256, 2048, 65536})
@@ -153,6 +156,7 @@ int main(int argc, char** argv)
     bruss.emplace_back(200, 150);
     for (const grid_bruss2d& sys : bruss)
     {
+        if (!checks) break;
         const double h = sys.suggested_dt();
         ok = check<tiled::runge_kutta4_tableau, false>("rk4", "bruss2d", sys, h) && ok;
 #if !defined(GRID_KERNEL_PROBE_RK4_ONLY)
@@ -160,6 +164,7 @@ int main(int argc, char** argv)
         ok = check<tiled::runge_kutta_verner56_tableau, true>("verner56", "bruss2d", sys, h) && ok;
 #endif
     }
+    if (checks)
     {
         namespace grid = tiled::grid;
         using namespace boost_odeint_tiled_test;
@@ -181,7 +186,11 @@ int main(int argc, char** argv)
         const auto cons = grid::make_system<4>(sc, coupled_four{}, std::array<double, 4>{0.5, 1.0, 1.5, 2.0});
         ok = check<tiled::runge_kutta4_tableau, false>("rk4", "constant x periodic", cons, 0.02) && ok;
 #if !defined(GRID_KERNEL_PROBE_RK4_ONLY)
-        ok = check<tiled::runge_kutta_dopri5_tableau, true>("dopri5", "3d box mixed planar", box3, 0.01) && ok;
+        // (two cells per thread: a 3D grid whose box with ghosts one tile holds)
+        auto s3s = grid::extents(11, 7, 5).box().layout(grid::layout::planar);
+        s3s.boundary(0, grid::boundary::periodic()).boundary(1, grid::boundary::reflecting()).boundary(2, grid::boundary::constant());
+        const auto box3s = grid::make_system<3>(s3s, box_reaction{}, std::array<double, 3>{0.5, 1.0, 1.5});
+        ok = check<tiled::runge_kutta_dopri5_tableau, true>("dopri5", "3d box mixed planar", box3s, 0.01) && ok;
         ok = check<tiled::runge_kutta_dopri5_tableau, true>("dopri5", "1d r2 function", wide, 0.02) && ok;
         ok = check<tiled::runge_kutta_dopri5_tableau, true>("dopri5", "periodic x function", mixed, 0.02) && ok;
 #endif

@@ -96,11 +96,11 @@ bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err,
     constexpr unsigned threads = grid_tile_threads<K>();
     using traits = grid_step_traits<Tableau, WithError>;
     const device_limits& dev = current_device_limits();
-    // three buffers of the box's cells (y0 and two stage arguments), within the
+    // two or three buffers of the box's cells (grid_step_kernel), within the
     // shared memory one block may have (two blocks per SM where the kernel is set for two)
     const int blocks = int(grid_tile_min_blocks<K>());
     const std::size_t shared_limit = dev.shared_optin / std::size_t(blocks) - 2048;
-    int capacity = std::min(K * int(threads), int(shared_limit / (3 * F * sizeof(Value))));
+    int capacity = std::min(K * int(threads), int(shared_limit / (traits::box_buffers * F * sizeof(Value))));
     // the buffers' slack (grid_box_layout) may not fit beside a box of that capacity,
     // or the device may run no block of that shared memory (a tool such as
     // compute-sanitizer takes some): then a smaller box
@@ -113,7 +113,7 @@ bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err,
         bool ok = false;
         const grid::tile_plan<Dim>& p = remembered_grid_plan(sys.grid_shape(), traits::stages, capacity, K, int(threads), ok);
         if (!ok) return false;
-        shared = 3 * F * std::size_t(grid_box_layout<Dim>(p, K).plane) * sizeof(Value);
+        shared = traits::box_buffers * F * std::size_t(grid_box_layout<Dim>(p, K).span) * sizeof(Value);
         if (shared <= shared_limit)
         {
             shape = shape_of(kernel, threads, shared);
@@ -133,6 +133,7 @@ bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err,
         for (std::size_t i = 0; i <= k; ++i) extent *= unsigned(plan.box[i]);
         a.box_divider[k] = tiled::detail::u32_divider(extent);
     }
+    for (std::size_t k = 0; k < Dim; ++k) a.tile_divider[k] = tiled::detail::u32_divider(unsigned(plan.tiles[k]));
     for (std::size_t k = 0; k < Dim; ++k)
     {
         a.cell_stride[k] = (long long)sys.grid_shape().cell_stride(k);

@@ -6,19 +6,25 @@
  2D/3D boxes with a halo of s*r cells, or whole rows where rows are short).
 
  A block takes tiles from a persistent loop. For each tile it loads the owned box, its
- halo and its ghost cells from the state into shared memory once (fields in planes, so
- a warp's reads of neighbours are consecutive words), then evaluates stage after stage
- on shrinking boxes. Each thread owns K fixed cells of the box for the whole step:
- their y0, the pending stage sums sum_j h a_mj F_j, the solution and the error
- estimate stay in registers, and only the next stage argument goes to shared memory
- (two buffers, one barrier per stage). Every read of the update is an offset from the
- cell in the box: ghost cells (beyond the grid's edge) hold the value of the cell the
- boundary mirrors or wraps to, copied once per stage after the stage's writes, or the
- boundary's value at the stage's time; so no read maps coordinates, and the update is
- instantiated once per stage and cell of a thread. The sums are formed in the order of
- fused_operations (y0, then + h a_mj F_j for j = 0, 1, ...), structurally zero terms
- skipped, so results equal the other kernel families' bit for bit where the
- compiler contracts the same way.
+ halo and its ghost cells from the state into shared memory once (a cell's fields side
+ by side, one vector access where they make 8 or 16 bytes), then evaluates stage after
+ stage on shrinking boxes. Each thread owns K fixed cells of the box for the whole step
+ (on 2D/3D grids a column of K cells along the last dimension): their current stage
+ values, the pending stage sums sum_j h a_mj F_j, the solution and the error estimate
+ stay in registers (y0 too where the method keeps few values; else a third buffer
+ holds it), and only the next stage argument goes to shared memory (two buffers in
+ turn, one barrier per stage). A read of a neighbour in the thread's own column comes
+ from its registers; every other read is an offset from the cell in the box: ghost
+ cells (beyond the grid's edge) hold the value of the cell the boundary mirrors or
+ wraps to, copied once per stage after the stage's writes, or the boundary's value at
+ the stage's time; so no read maps coordinates, and the update is instantiated once
+ per stage and cell of a thread. Which of its cells a tile evaluates at which stage,
+ and where their values come from, a thread works out once for every tile whose box
+ lies inside the grid along its cut dimensions (they differ only by their position),
+ and per tile for the others. The sums are formed in the order of fused_operations
+ (y0, then + h a_mj F_j for j = 0, 1, ...), structurally zero terms skipped, so
+ results equal the other kernel families' bit for bit where the compiler contracts
+ the same way.
 
  Stores: the owned cells' solution (and error estimate, or the error norm reduced in
  registers and merged per block, cuda_error_norm.hpp; and, for FSAL methods, the last
@@ -55,6 +61,7 @@
 #endif
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
+
 
 /*! What one grid step of Tableau evaluates and keeps per value: the stages up to the
     last one a weight (or, with an error estimate, an error weight) uses, and the
@@ -116,26 +123,47 @@ struct grid_step_traits
     //! Values a cell's field keeps in registers through the step: the live sums, the
     //! solution, and with an error estimate the error and F_0 (the norm's scale).
     static constexpr int registers_per_value = live_sums() + 1 + (WithError ? 2 : 0);
+    //! Whether a cell keeps its y0 in registers too (methods that keep few values, as
+    //! RK4): then two buffers of the box serve every stage; else a third holds y0.
+    static constexpr bool y0_in_registers = registers_per_value <= 2;
+    static constexpr int box_buffers = y0_in_registers ? 2 : 3;
 };
 
 /*! Cells per thread: as many as keep a thread's values within about 96 registers
     (8-byte values take two; the rest is for addresses, the neighbours the update
-    reads and its temporaries), 1 .. 6: more cells per thread hold more reads at once
-    than the registers left (they spill). Few cells per thread (methods with many
-    stages) run 512 threads per block so that a tile still holds enough cells to keep
-    its halo small. */
+    reads and its temporaries), 2 .. 6: more cells per thread hold more reads at once
+    than the registers left (they spill), fewer make smaller tiles (a larger share of
+    halo) and more grids decline (no tile holds the step's halo). A cell's values: those
+    it keeps through the step, its current stage value and the next stage's argument;
+    where y0 stays in registers too (methods that keep few values, as RK4), within 80
+    registers (measured on BRUSS2D: RK4 5 cells, 2-10 % faster than 4 or 6; DOPRI5 2
+    or 3, faster than 3 or 4 in the library's fixed and adaptive steps). Few cells per
+    thread (methods with many stages) run 512 threads per block so that a tile still
+    holds enough cells to keep its halo small. */
 template <class Tableau, bool WithError, std::size_t Fields, class Value>
 constexpr int grid_cells_per_thread()
 {
-    const int per_cell = int(Fields) * grid_step_traits<Tableau, WithError>::registers_per_value *
+    using traits = grid_step_traits<Tableau, WithError>;
+    const int per_cell = int(Fields) * (traits::registers_per_value + 2 + (traits::y0_in_registers ? 1 : 0)) *
                          (sizeof(Value) > 4 ? 2 : 1);
+    const int budget = traits::y0_in_registers ? 80 : 96;
     const int k = BOOST_ODEINT_TILED_CUDA_GRID_CELLS_PER_THREAD > 0 ? BOOST_ODEINT_TILED_CUDA_GRID_CELLS_PER_THREAD
-                                                                     : 96 / per_cell;
+                                                                     : budget / per_cell;
     const int most = BOOST_ODEINT_TILED_CUDA_GRID_CELLS_PER_THREAD > 0 ? 8 : 6;
-    return k < 1 ? 1 : (k > most ? most : k);
+    const int least = BOOST_ODEINT_TILED_CUDA_GRID_CELLS_PER_THREAD > 0 ? 1 : 2;
+    return k < least ? least : (k > most ? most : k);
 }
+//! Threads per block of the grid kernel; 0 (the default): 256 for four or more cells
+//! per thread, else 512. A tuning knob for measurements.
+#ifndef BOOST_ODEINT_TILED_CUDA_GRID_THREADS
+#define BOOST_ODEINT_TILED_CUDA_GRID_THREADS 0
+#endif
 template <int CellsPerThread>
-constexpr unsigned grid_tile_threads() { return CellsPerThread >= 4 ? 256u : 512u; }
+constexpr unsigned grid_tile_threads()
+{
+    return BOOST_ODEINT_TILED_CUDA_GRID_THREADS > 0 ? unsigned(BOOST_ODEINT_TILED_CUDA_GRID_THREADS)
+                                                    : (CellsPerThread >= 4 ? 256u : 512u);
+}
 //! Blocks per SM the register limit is set for: two of 256 threads, or one of 512
 //! (BOOST_ODEINT_TILED_CUDA_GRID_MIN_BLOCKS > 0 instead: a tuning knob for measurements).
 #ifndef BOOST_ODEINT_TILED_CUDA_GRID_MIN_BLOCKS
@@ -150,19 +178,20 @@ constexpr unsigned grid_tile_min_blocks()
 
 /*! Where a thread's K cells lie in a tile's box and how a stage buffer holds the box.
     On grids of two or more dimensions a thread holds K consecutive cells of a column
-    along the last dimension (neighbours in that dimension are then another cell's
-    reads, which the compiler shares), threads side by side taking neighbouring
-    columns; on 1D grids a thread's cells lie T apart. Each field's plane of a buffer
-    has slack before and after the box, so that every cell of a thread may run the
-    update at its own place (those the stage does not evaluate read slack and store
-    nothing) without a branch per cell. */
+    along the last dimension (neighbours in that dimension are then the thread's own
+    cells, read from registers), threads side by side taking neighbouring columns; on
+    1D grids a thread's cells lie T apart. A buffer holds a cell's fields side by side
+    (one vector access where they make 8 or 16 bytes), with slack cells before and
+    after the box, so that every cell of a thread may run the update at its own place
+    (those the stage does not evaluate read slack and store nothing) without a branch
+    per cell. */
 template <std::size_t Dim>
 struct grid_box_layout
 {
     int cells = 0;    //!< box cells
     int columns = 0;  //!< cells per step of the last dimension (its stride; the box's cells on 1D grids)
-    int before = 0;   //!< slack cells before the box in each plane
-    int plane = 0;    //!< values between fields: before + cells + slack after
+    int before = 0;   //!< slack cells before the box
+    int span = 0;     //!< cells of a buffer: before + cells + slack after
 
     BOOST_ODEINT_TILED_HD grid_box_layout(const grid::tile_plan<Dim>& p, int cells_per_thread)
     {
@@ -175,7 +204,7 @@ struct grid_box_layout
             stride *= p.box[k];
         }
         before = Dim >= 2 ? reach : 0;
-        plane = before + cells + (Dim >= 2 ? reach + cells_per_thread * columns : 0);
+        span = before + cells + (Dim >= 2 ? reach + cells_per_thread * columns : 0);
     }
 };
 
@@ -184,6 +213,7 @@ struct grid_step_args
 {
     grid::tile_plan<Dim> plan;
     tiled::detail::u32_divider box_divider[Dim];  //!< by box[0], box[0]*box[1], ...
+    tiled::detail::u32_divider tile_divider[Dim]; //!< by tiles[0], tiles[1], ...
     long long cell_stride[Dim];  //!< cells between neighbours of the grid along each dimension
     long long cells;
     bool interleaved;
@@ -210,26 +240,94 @@ __device__ __forceinline__ void grid_static_for(F&& f)
     grid_static_for(f, std::make_index_sequence<std::size_t(N)>{});
 }
 
-//! A cell of a tile: every read is an offset from the cell in the tile's box (ghost
-//! cells hold what reads beyond the grid's edge find).
-template <class Value, std::size_t Dim>
+/*! The fields of one cell as a single 8- or 16-byte access where they fill one
+    (two doubles, two or four floats), so that a read of a neighbour's fields, which the
+    update makes field by field, is one shared-memory instruction (the compiler merges
+    the identical reads). */
+template <class Value, int F>
+struct grid_cell_vector { using type = void; };
+template <> struct grid_cell_vector<double, 2> { using type = double2; };
+template <> struct grid_cell_vector<float, 2> { using type = float2; };
+template <> struct grid_cell_vector<float, 4> { using type = float4; };
+
+template <class Value, int F>
+__device__ __forceinline__ Value grid_load_field(const Value* cell, std::size_t f)
+{
+    using vec = typename grid_cell_vector<Value, F>::type;
+    if constexpr (std::is_void<vec>::value)
+        return cell[f];
+    else
+    {
+        const vec v = *reinterpret_cast<const vec*>(cell);
+        Value r = v.x;  // (a select chain: f need not be a constant)
+        if (f == 1) r = v.y;
+        if constexpr (F == 4)
+        {
+            if (f == 2) r = v.z;
+            if (f == 3) r = v.w;
+        }
+        return r;
+    }
+}
+template <class Value, int F>
+__device__ __forceinline__ void grid_store_cell(Value* cell, const Value (&v)[F])
+{
+    using vec = typename grid_cell_vector<Value, F>::type;
+    if constexpr (std::is_void<vec>::value)
+    {
+#pragma unroll
+        for (int f = 0; f < F; ++f) cell[f] = v[f];
+    }
+    else if constexpr (F == 2)
+        *reinterpret_cast<vec*>(cell) = vec{v[0], v[1]};
+    else
+        *reinterpret_cast<vec*>(cell) = vec{v[0], v[1], v[2], v[3]};
+}
+
+/*! Cell I of a thread's K in a tile: every read is an offset from the cell in the
+    tile's box (ghost cells hold what reads beyond the grid's edge find). On grids of
+    two or more dimensions a read along the last dimension that lands on another of
+    the thread's cells takes its value from the thread's registers (`own`), the rest
+    come from the stage buffer. */
+template <class Value, std::size_t Dim, int F, int K, int I>
 struct tile_cell
 {
-    const Value* p;         //!< field 0 of this cell in the stage buffer
-    int plane;              //!< values between fields
-    int stride[Dim];        //!< between neighbours in the tile's box
-    int x[Dim];             //!< coordinates in the grid
+    const Value* p;          //!< field 0 of this cell in the stage buffer (fields side by side)
+    const Value (*own)[F];   //!< the thread's cells' values at this stage (Dim >= 2)
+    int stride[Dim];         //!< values between neighbours in the tile's box
+    int x[Dim];              //!< coordinates in the grid
 
-    __device__ __forceinline__ Value operator()(std::size_t f) const { return p[int(f) * plane]; }
+    __device__ __forceinline__ Value mine(int cell, std::size_t f) const
+    {
+        Value r = own[0][0];  // (select chains: neither index need be a constant)
+#pragma unroll
+        for (int j = 0; j < K; ++j)
+#pragma unroll
+            for (int g = 0; g < F; ++g)
+                if (j == cell && std::size_t(g) == f) r = own[j][g];
+        return r;
+    }
+    __device__ __forceinline__ Value operator()(std::size_t f) const
+    {
+        if constexpr (Dim >= 2) return mine(I, f);
+        else return grid_load_field<Value, F>(p, f);
+    }
     template <class... O>
     __device__ __forceinline__ Value operator()(std::size_t f, O... o) const
     {
         grid::detail::check_offset_count<Dim, O...>();
         const int off[Dim] = {int(o)...};
-        int i = int(f) * plane;
+        if constexpr (Dim >= 2)
+        {
+            bool along = I + off[Dim - 1] >= 0 && I + off[Dim - 1] < K;
+#pragma unroll
+            for (std::size_t k = 0; k + 1 < Dim; ++k) along = along && off[k] == 0;
+            if (along) return mine(I + off[Dim - 1], f);
+        }
+        int i = 0;
 #pragma unroll
         for (std::size_t k = 0; k < Dim; ++k) i += off[k] * stride[k];
-        return p[i];
+        return grid_load_field<Value, F>(p + i, f);
     }
     __device__ __forceinline__ long long coord(std::size_t k) const { return x[k]; }
 };
@@ -289,19 +387,25 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
     using traits = grid_step_traits<Tableau, WithError>;
     constexpr int S = traits::stages;
 
-    // three buffers of the box (planes of fields): y0, and two for the stage arguments in turn
-    extern __shared__ unsigned char grid_shared_raw[];
+    // two or three buffers of the box (a cell's fields side by side): the stage
+    // arguments in turn, the first holding y0 (and, where y0 does not stay in
+    // registers, a third holding y0 through the step)
+    extern __shared__ __align__(16) unsigned char grid_shared_raw[];
     const grid::tile_plan<Dim>& plan = a.plan;
     const grid_box_layout<Dim> box(plan, K);
-    const int P = box.cells, plane = box.plane;
-    Value* const y0_buf = reinterpret_cast<Value*>(grid_shared_raw) + box.before;
-    Value* const stage_buf[2] = {y0_buf + F * plane, y0_buf + 2 * F * plane};
-    int stride[Dim];
+    const int P = box.cells;
+    Value* const y0_buf = reinterpret_cast<Value*>(grid_shared_raw) + box.before * F;
+    Value* const stage_buf[2] = {y0_buf + F * box.span, traits::y0_in_registers ? y0_buf : y0_buf + 2 * F * box.span};
+    int stride[Dim];  // cells between neighbours in the box
     stride[0] = 1;
 #pragma unroll
     for (std::size_t k = 1; k < Dim; ++k) stride[k] = stride[k - 1] * plan.box[k - 1];
+    // a cell's fields at box cell pos of a buffer
+    auto fields_at = [](auto* buf, int pos) { return buf + pos * F; };
+    auto y0_at = [&](int pos, int f) { return grid_load_field<Value, F>(fields_at(y0_buf, pos), std::size_t(f)); };
     // this thread's cells: first + i * step, i < K (grid_box_layout)
     int first_cell, step, column_cells_left;
+    bool in_columns = true;
     if constexpr (Dim >= 2)
     {
         const int column = int(threadIdx.x) % box.columns;
@@ -311,6 +415,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
         {
             block = 0;
             column_cells_left = 0;
+            in_columns = false;
         }
         first_cell = column + block * K * box.columns;
         step = box.columns;
@@ -339,57 +444,47 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
 #pragma unroll
     for (std::size_t k = 0; k < Dim; ++k) centre += (plan.box[k] / 2) * stride[k];
 
-    error_norm_block<Value> partial;
-    const int tiles = int(plan.tile_count());
-    for (int tile = int(blockIdx.x); tile < tiles; tile += int(gridDim.x))
-    {
-        int origin[Dim], owned_end[Dim], base[Dim];
-        bool has_ghosts = false;  // the same for every thread of the block
+    auto wrap = [&](int g, std::size_t k) {
+        return g < 0 ? g + plan.extent[k] : (g >= plan.extent[k] ? g - plan.extent[k] : g);
+    };
+    auto component = [&](long long cell, int f) -> long long {
+        return a.interleaved ? cell * F + f : (long long)f * a.cells + cell;
+    };
+    // A tile's origin, the end of its owned cells and its box's first cell, per
+    // dimension, from the tile's number.
+    auto tile_geometry = [&](int tile, int (&origin)[Dim], int (&owned_end)[Dim], int (&base)[Dim]) {
+        int rest = tile;
+#pragma unroll
+        for (std::size_t k = 0; k < Dim; ++k)
         {
-            int rest = tile;
-#pragma unroll
-            for (std::size_t k = 0; k < Dim; ++k)
-            {
-                const int tc = rest % plan.tiles[k];
-                rest /= plan.tiles[k];
-                origin[k] = tc * plan.owned[k];
-                owned_end[k] = origin[k] + plan.owned[k] < plan.extent[k] ? origin[k] + plan.owned[k] : plan.extent[k];
-                base[k] = origin[k] - plan.halo[k] - plan.ghost[k];
-                has_ghosts = has_ghosts || plan.whole[k] ||
-                             (!plan.periodic[k] && (base[k] < 0 || base[k] + plan.box[k] > plan.extent[k]));
-            }
+            const int next = int(a.tile_divider[k].divide(unsigned(rest)));
+            const int tc = rest - next * plan.tiles[k];
+            rest = next;
+            origin[k] = tc * plan.owned[k];
+            owned_end[k] = origin[k] + plan.owned[k] < plan.extent[k] ? origin[k] + plan.owned[k] : plan.extent[k];
+            base[k] = origin[k] - plan.halo[k] - plan.ghost[k];
         }
-        // the grid coordinates (unwrapped) of box cell pos, and a cell's index
-        auto grid_coordinates = [&](int pos, int (&g)[Dim]) {
-            int l[Dim];
-            box_coordinates(pos, plan, a.box_divider, l);
-#pragma unroll
-            for (std::size_t k = 0; k < Dim; ++k) g[k] = base[k] + l[k];
-        };
-        auto wrap = [&](int g, std::size_t k) {
-            return g < 0 ? g + plan.extent[k] : (g >= plan.extent[k] ? g - plan.extent[k] : g);
-        };
-        auto component = [&](long long cell, int f) -> long long {
-            return a.interleaved ? cell * F + f : (long long)f * a.cells + cell;
-        };
-        // a value ghost's coordinates as the boundary function sees them
-        auto ghost_coordinates = [&](int pos, long long (&gg)[Dim]) {
-            int g[Dim];
-            grid_coordinates(pos, g);
-#pragma unroll
-            for (std::size_t k = 0; k < Dim; ++k) gg[k] = plan.periodic[k] ? wrap(g[k], k) : g[k];
-        };
-
-        // Each cell's state (classify_box_cell) and where its y0 comes from: live cells
-        // and mirror ghosts from the state, value ghosts from the boundary. The
-        // classification is separable: a thread's cells share their coordinates in
-        // every dimension but the last (its column), which is classified once.
+    };
+    // What a thread's cells hold in a tile: each cell's state (classify_box_cell), the
+    // state's index of its y0 (live cells and mirror ghosts), the state's index of the
+    // column's cell with last coordinate 0, and whether any of them is a ghost or a
+    // value ghost. The classification is separable: a thread's cells share their
+    // coordinates in every dimension but the last (its column), classified once.
+    struct cells_class
+    {
+        int state[K];
+        long long source[K];
+        long long col_cell;
+        bool ghosts, value_ghosts;
+    };
+    auto classify_cells = [&](const int (&origin)[Dim], const int (&owned_end)[Dim], const int (&base)[Dim],
+                              cells_class& r) {
         auto classify = [&](std::size_t k, int g) {
             return grid::detail::classify_dimension(plan, k, a.bc[k], g, origin[k], owned_end[k]);
         };
         bool col_out = false, col_mapped = true, col_dead = false;
         int col_ring = 0, col_index = 0;
-        long long col_cell = 0;  // the state's index of the column's cell with last coordinate 0
+        r.col_cell = 0;
 #pragma unroll
         for (std::size_t k = 0; k + 1 < Dim; ++k)
         {
@@ -399,40 +494,111 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
             col_dead = col_dead || c.dead;
             col_ring = col_ring > c.ring ? col_ring : c.ring;
             col_index += (c.m - base[k]) * stride[k];
-            col_cell += (long long)wrap(c.m, k) * a.cell_stride[k];
+            r.col_cell += (long long)wrap(c.m, k) * a.cell_stride[k];
         }
-        // the state's index of the thread's live cell i
-        auto cell_of = [&](int i) {
-            return col_cell + (long long)wrap(base[Dim - 1] + column_at[Dim - 1] + i * along, Dim - 1) *
-                                  a.cell_stride[Dim - 1];
-        };
-        int state[K];
-        {
-        long long source[K];
+        r.ghosts = false;
+        r.value_ghosts = false;
 #pragma unroll
         for (int i = 0; i < K; ++i)
         {
-            state[i] = dead_box_cell;
-            source[i] = 0;
+            r.state[i] = dead_box_cell;
+            r.source[i] = 0;
             if (i >= column_cells_left || first_cell + i * step >= P) continue;
             const grid::detail::dimension_class c = classify(Dim - 1, base[Dim - 1] + column_at[Dim - 1] + i * along);
             if (col_dead || c.dead) continue;
             if (col_out || c.out)
             {
+                r.ghosts = true;
                 if (!(col_mapped && c.mapped))
                 {
-                    state[i] = value_ghost;
+                    r.state[i] = value_ghost;
+                    r.value_ghosts = true;
                     continue;
                 }
-                state[i] = -(col_index + (c.m - base[Dim - 1]) * stride[Dim - 1] + 2);
+                r.state[i] = -(col_index + (c.m - base[Dim - 1]) * stride[Dim - 1] + 2);
             }
             else
-                state[i] = col_ring > c.ring ? col_ring : c.ring;
-            source[i] = col_cell + (long long)wrap(c.m, Dim - 1) * a.cell_stride[Dim - 1];
+                r.state[i] = col_ring > c.ring ? col_ring : c.ring;
+            r.source[i] = r.col_cell + (long long)wrap(c.m, Dim - 1) * a.cell_stride[Dim - 1];
         }
+    };
+    // Tiles whose box lies inside the grid along every cut dimension, their owned
+    // cells whole (most tiles), classify alike but for their position: the thread
+    // classifies a stand-in for them once (their box at the grid's first cell along
+    // cut dimensions) and shifts its indices per tile.
+    cells_class inner;
+    {
+        int origin[Dim], owned_end[Dim], base[Dim];
+        tile_geometry(0, origin, owned_end, base);
+#pragma unroll
+        for (std::size_t k = 0; k < Dim; ++k)
+            if (!plan.whole[k])
+            {
+                origin[k] = plan.halo[k] + plan.ghost[k];
+                owned_end[k] = origin[k] + plan.owned[k];
+                base[k] = 0;
+            }
+        classify_cells(origin, owned_end, base, inner);
+    }
+
+    error_norm_block<Value> partial;
+    const int tiles = int(plan.tile_count());
+    for (int tile = int(blockIdx.x); tile < tiles; tile += int(gridDim.x))
+    {
+        int origin[Dim], owned_end[Dim], base[Dim];
+        tile_geometry(tile, origin, owned_end, base);
+        bool has_ghosts = false;  // these three the same for every thread of the block
+        bool inner_tile = true;
+        long long shift = 0, column_shift = 0;
+#pragma unroll
+        for (std::size_t k = 0; k < Dim; ++k)
+        {
+            has_ghosts = has_ghosts || plan.whole[k] ||
+                         (!plan.periodic[k] && (base[k] < 0 || base[k] + plan.box[k] > plan.extent[k]));
+            if (!plan.whole[k])
+            {
+                inner_tile = inner_tile && base[k] >= 0 && base[k] + plan.box[k] <= plan.extent[k] &&
+                             origin[k] + plan.owned[k] <= plan.extent[k];
+                shift += (long long)base[k] * a.cell_stride[k];
+                if (k + 1 < Dim) column_shift += (long long)base[k] * a.cell_stride[k];
+            }
+        }
+        // the grid coordinates (unwrapped) of box cell pos
+        auto grid_coordinates = [&](int pos, int (&g)[Dim]) {
+            int l[Dim];
+            box_coordinates(pos, plan, a.box_divider, l);
+#pragma unroll
+            for (std::size_t k = 0; k < Dim; ++k) g[k] = base[k] + l[k];
+        };
+        // a value ghost's coordinates as the boundary function sees them
+        auto ghost_coordinates = [&](int pos, long long (&gg)[Dim]) {
+            int g[Dim];
+            grid_coordinates(pos, g);
+#pragma unroll
+            for (std::size_t k = 0; k < Dim; ++k) gg[k] = plan.periodic[k] ? wrap(g[k], k) : g[k];
+        };
+
+        cells_class cls;
+        if (inner_tile)
+        {
+            cls = inner;
+#pragma unroll
+            for (int i = 0; i < K; ++i) cls.source[i] += shift;
+            cls.col_cell += column_shift;
+        }
+        else
+            classify_cells(origin, owned_end, base, cls);
+        const int (&state)[K] = cls.state;
+        // the state's index of the thread's live cell i
+        auto cell_of = [&](int i) {
+            return cls.col_cell + (long long)wrap(base[Dim - 1] + column_at[Dim - 1] + i * along, Dim - 1) *
+                                      a.cell_stride[Dim - 1];
+        };
+        // the thread's cells' values at the current stage (what the buffer holds at
+        // their places: their reads along the last dimension take them from here)
+        Value cur[K][F];
         // all loads first, then the stores: one memory latency per tile, not one per cell
         {
-            Value v[K][F];
 #pragma unroll
             for (int i = 0; i < K; ++i)
             {
@@ -440,44 +606,52 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                 {
                     if (a.interleaved)
                     {
-                        const double2 w = __ldg(reinterpret_cast<const double2*>(a.y) + source[i]);
-                        v[i][0] = w.x;
-                        v[i][1] = w.y;
+                        const double2 w = __ldg(reinterpret_cast<const double2*>(a.y) + cls.source[i]);
+                        cur[i][0] = w.x;
+                        cur[i][1] = w.y;
                         continue;
                     }
                 }
 #pragma unroll
-                for (int f = 0; f < F; ++f) v[i][f] = __ldg(a.y + component(source[i], f));
+                for (int f = 0; f < F; ++f) cur[i][f] = __ldg(a.y + component(cls.source[i], f));
+            }
+            if (cls.value_ghosts)
+            {
+#pragma unroll
+                for (int i = 0; i < K; ++i)
+                {
+                    if (state[i] != value_ghost) continue;
+                    long long gg[Dim];
+                    ghost_coordinates(first_cell + i * step, gg);
+#pragma unroll
+                    for (int f = 0; f < F; ++f) cur[i][f] = grid_ghost_value(sys, f, gg, coef.stage_time[0]);
+                }
             }
 #pragma unroll
             for (int i = 0; i < K; ++i)
-            {
-                const int pos = first_cell + i * step;
-                if (state[i] == dead_box_cell) continue;
-                if (state[i] == value_ghost)
-                {
-                    long long gg[Dim];
-                    ghost_coordinates(pos, gg);
-#pragma unroll
-                    for (int f = 0; f < F; ++f) y0_buf[f * plane + pos] = grid_ghost_value(sys, f, gg, coef.stage_time[0]);
-                }
-                else
-                {
-#pragma unroll
-                    for (int f = 0; f < F; ++f) y0_buf[f * plane + pos] = v[i][f];
-                }
-            }
-        }
+                if (state[i] != dead_box_cell) grid_store_cell<Value, F>(fields_at(y0_buf, first_cell + i * step), cur[i]);
         }
         __syncthreads();
 
         // sums[m]: stage m's argument y0 + sum_j h a_mj F_j while it gathers; sol, err, F_0
         Value sums[S][K][F];
+        Value y0r[K][F];
+        if constexpr (traits::y0_in_registers)
+        {
+#pragma unroll
+            for (int i = 0; i < K; ++i)
+#pragma unroll
+                for (int f = 0; f < F; ++f) y0r[i][f] = cur[i][f];
+        }
+        auto y0_of = [&](int i, int pos, int f) {
+            if constexpr (traits::y0_in_registers) return y0r[i][f];
+            else return y0_at(pos, f);
+        };
         Value sol[K][F], err[K][F], first[K][F];
 
         grid_static_for<S>([&](auto kc) {
             constexpr int k = decltype(kc)::value;
-            const Value* cur = k == 0 ? y0_buf : stage_buf[(k - 1) % 2];
+            const Value* in = k == 0 ? y0_buf : stage_buf[(k - 1) % 2];
             Value* nxt = stage_buf[k % 2];
             const int ring_k = plan.ring_of_stage(k);
             // every cell of the thread runs the update, so that the cells' reads are
@@ -501,9 +675,8 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
             for (int i = 0; i < K; ++i) any_evaluates = any_evaluates || evaluates[i];
             if (any_evaluates)
             {
-#pragma unroll
-                for (int i = 0; i < K; ++i)
-                {
+                grid_static_for<K>([&](auto ic) {
+                    constexpr int i = decltype(ic)::value;
                     const int pos = at[i];
                     Value fk[F];
                     bool given = false;
@@ -517,14 +690,14 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                         }
                     if (!given)
                     {
-                        tile_cell<Value, Dim> c;
-                        c.p = cur + pos;
-                        c.plane = plane;
+                        tile_cell<Value, Dim, F, K, i> c;
+                        c.p = fields_at(in, pos);
+                        c.own = cur;
                         // (the coordinates serve c.coord() only)
 #pragma unroll
                         for (std::size_t d = 0; d < Dim; ++d)
                         {
-                            c.stride[d] = stride[d];
+                            c.stride[d] = stride[d] * F;
                             c.x[d] = wrap(base[d] + column_at[d] + (d + 1 == Dim ? i * along : 0), d);
                         }
                         sys.update()(c, fk, coef.stage_time[k]);
@@ -538,7 +711,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                             constexpr bool opens = traits::first_nonzero_a(m) == k;
 #pragma unroll
                             for (int f = 0; f < F; ++f)
-                                sums[m][i][f] = (opens ? y0_buf[f * plane + pos] : sums[m][i][f]) + coef.ha[m][k] * fk[f];
+                                sums[m][i][f] = (opens ? y0_of(i, pos, f) : sums[m][i][f]) + coef.ha[m][k] * fk[f];
                         }
                     });
                     if constexpr (traits::b_nonzero(k))
@@ -546,7 +719,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                         constexpr bool opens = traits::first_nonzero_b() == k;
 #pragma unroll
                         for (int f = 0; f < F; ++f)
-                            sol[i][f] = (opens ? y0_buf[f * plane + pos] : sol[i][f]) + coef.hb[k] * fk[f];
+                            sol[i][f] = (opens ? y0_of(i, pos, f) : sol[i][f]) + coef.hb[k] * fk[f];
                     }
                     if constexpr (WithError && traits::e_nonzero(k))
                     {
@@ -566,27 +739,27 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
 #pragma unroll
                             for (int f = 0; f < F; ++f) a.next_dxdt[component(cell, f)] = fk[f];
                         }
-                }
+                });
             }
-            // the next stage's arguments after every cell's reads of this stage's
+            // the next stage's arguments after every cell's reads of this stage's. Where
+            // every thread runs every stage's arithmetic on 2D/3D grids, each cell takes
+            // its result, evaluated or not, and stores it, without a branch: a cell the
+            // stage does not evaluate is read by none that it does (the plan's proof),
+            // ghosts are rewritten below, and a thread beyond the box's columns, whose
+            // places are another thread's, stores nothing.
+            constexpr bool store_all = Dim >= 2 && S <= 4;
             if constexpr (k + 1 < S)
             {
 #pragma unroll
                 for (int i = 0; i < K; ++i)
                 {
-                    if (!evaluates[i]) continue;
+                    if (store_all ? !in_columns : !evaluates[i]) continue;
                     const int pos = at[i];
                     // a stage whose row of a is all zero takes y0 itself
-                    if constexpr (traits::first_nonzero_a(k + 1) > k)
-                    {
 #pragma unroll
-                        for (int f = 0; f < F; ++f) nxt[f * plane + pos] = y0_buf[f * plane + pos];
-                    }
-                    else
-                    {
-#pragma unroll
-                        for (int f = 0; f < F; ++f) nxt[f * plane + pos] = sums[k + 1][i][f];
-                    }
+                    for (int f = 0; f < F; ++f)
+                        cur[i][f] = traits::first_nonzero_a(k + 1) > k ? y0_of(i, pos, f) : sums[k + 1][i][f];
+                    grid_store_cell<Value, F>(fields_at(nxt, pos), cur[i]);
                 }
             }
             if constexpr (k + 1 < S)
@@ -597,24 +770,42 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                 if (has_ghosts)
                 {
                     __syncthreads();
-#pragma unroll
-                    for (int i = 0; i < K; ++i)
+                    if (cls.value_ghosts)
                     {
-                        if (state[i] >= 0) continue;
-                        const int pos = first_cell + i * step;
-                        if (state[i] == value_ghost)
-                        {
-                            long long gg[Dim];
-                            ghost_coordinates(pos, gg);
 #pragma unroll
-                            for (int f = 0; f < F; ++f)
-                                nxt[f * plane + pos] = grid_ghost_value(sys, f, gg, coef.stage_time[k + 1]);
-                        }
-                        else
+                        for (int i = 0; i < K; ++i)
                         {
+                            if (state[i] >= 0) continue;
+                            const int pos = first_cell + i * step;
+                            if (state[i] == value_ghost)
+                            {
+                                long long gg[Dim];
+                                ghost_coordinates(pos, gg);
+#pragma unroll
+                                for (int f = 0; f < F; ++f)
+                                    cur[i][f] = grid_ghost_value(sys, f, gg, coef.stage_time[k + 1]);
+                            }
+                            else
+                            {
+                                const int src = -(state[i] + 2);
+#pragma unroll
+                                for (int f = 0; f < F; ++f)
+                                    cur[i][f] = grid_load_field<Value, F>(fields_at(nxt, src), std::size_t(f));
+                            }
+                            grid_store_cell<Value, F>(fields_at(nxt, pos), cur[i]);
+                        }
+                    }
+                    else if (cls.ghosts)
+                    {
+#pragma unroll
+                        for (int i = 0; i < K; ++i)
+                        {
+                            if (state[i] >= 0) continue;
                             const int src = -(state[i] + 2);
 #pragma unroll
-                            for (int f = 0; f < F; ++f) nxt[f * plane + pos] = nxt[f * plane + src];
+                            for (int f = 0; f < F; ++f)
+                                cur[i][f] = grid_load_field<Value, F>(fields_at(nxt, src), std::size_t(f));
+                            grid_store_cell<Value, F>(fields_at(nxt, first_cell + i * step), cur[i]);
                         }
                     }
                 }
@@ -632,7 +823,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
             if constexpr (traits::first_nonzero_b() >= S)  // no weight: y1 = y0
             {
 #pragma unroll
-                for (int f = 0; f < F; ++f) sol[i][f] = y0_buf[f * plane + pos];
+                for (int f = 0; f < F; ++f) sol[i][f] = y0_of(i, pos, f);
             }
             bool stored = false;
             if constexpr (F == 2 && std::is_same<Value, double>::value)
@@ -658,7 +849,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
 #pragma unroll
                 for (int f = 0; f < F; ++f)
                     add_scaled_error(partial, a.norm_params, traits::first_nonzero_e() < S ? err[i][f] : Value(0),
-                                     y0_buf[f * plane + pos], first[i][f]);
+                                     y0_of(i, pos, f), first[i][f]);
             }
         }
         __syncthreads();  // the next tile's y0 goes where this one's was read
