@@ -136,10 +136,10 @@ struct grid_step_traits
     halo) and more grids decline (no tile holds the step's halo). A cell's values: those
     it keeps through the step, its current stage value and the next stage's argument;
     where y0 stays in registers too (methods that keep few values, as RK4), within 80
-    registers (measured on BRUSS2D: RK4 5 cells, 2-10 % faster than 4 or 6; DOPRI5 2
-    or 3, faster than 3 or 4 in the library's fixed and adaptive steps). Few cells per
-    thread (methods with many stages) run 512 threads per block so that a tile still
-    holds enough cells to keep its halo small. */
+    registers. These budgets give the counts that ran BRUSS2D fastest (RK4 5, DOPRI5 2
+    or 3; doc/results/gpu_h100.md). Few cells per thread (methods with many stages)
+    run 512 threads per block so that a tile still holds enough cells to keep its halo
+    small. */
 template <class Tableau, bool WithError, std::size_t Fields, class Value>
 constexpr int grid_cells_per_thread()
 {
