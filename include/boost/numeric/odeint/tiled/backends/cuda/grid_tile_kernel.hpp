@@ -595,8 +595,11 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                                       a.cell_stride[Dim - 1];
         };
         // the thread's cells' values at the current stage (what the buffer holds at
-        // their places: their reads along the last dimension take them from here)
-        Value cur[K][F];
+        // their places: their reads along the last dimension take them from here),
+        // stage k's in values[k % 2]: a stage forms the next one's in the other set,
+        // so that no register is copied between stages
+        Value values[2][K][F];
+        Value (&cur)[K][F] = values[0];
         // all loads first, then the stores: one memory latency per tile, not one per cell
         {
 #pragma unroll
@@ -692,7 +695,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                     {
                         tile_cell<Value, Dim, F, K, i> c;
                         c.p = fields_at(in, pos);
-                        c.own = cur;
+                        c.own = values[k % 2];
                         // (the coordinates serve c.coord() only)
 #pragma unroll
                         for (std::size_t d = 0; d < Dim; ++d)
@@ -711,7 +714,11 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                             constexpr bool opens = traits::first_nonzero_a(m) == k;
 #pragma unroll
                             for (int f = 0; f < F; ++f)
-                                sums[m][i][f] = (opens ? y0_of(i, pos, f) : sums[m][i][f]) + coef.ha[m][k] * fk[f];
+                            {
+                                const Value v = (opens ? y0_of(i, pos, f) : sums[m][i][f]) + coef.ha[m][k] * fk[f];
+                                if constexpr (m == k + 1) values[(k + 1) % 2][i][f] = v;  // complete
+                                else sums[m][i][f] = v;
+                            }
                         }
                     });
                     if constexpr (traits::b_nonzero(k))
@@ -756,10 +763,18 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                     if (store_all ? !in_columns : !evaluates[i]) continue;
                     const int pos = at[i];
                     // a stage whose row of a is all zero takes y0 itself
+                    Value (&next)[F] = values[(k + 1) % 2][i];
+                    if constexpr (traits::first_nonzero_a(k + 1) > k)
+                    {
 #pragma unroll
-                    for (int f = 0; f < F; ++f)
-                        cur[i][f] = traits::first_nonzero_a(k + 1) > k ? y0_of(i, pos, f) : sums[k + 1][i][f];
-                    grid_store_cell<Value, F>(fields_at(nxt, pos), cur[i]);
+                        for (int f = 0; f < F; ++f) next[f] = y0_of(i, pos, f);
+                    }
+                    else if constexpr (!traits::a_nonzero(k + 1, k))  // completed at an earlier stage
+                    {
+#pragma unroll
+                        for (int f = 0; f < F; ++f) next[f] = sums[k + 1][i][f];
+                    }
+                    grid_store_cell<Value, F>(fields_at(nxt, pos), next);
                 }
             }
             if constexpr (k + 1 < S)
@@ -783,16 +798,16 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                                 ghost_coordinates(pos, gg);
 #pragma unroll
                                 for (int f = 0; f < F; ++f)
-                                    cur[i][f] = grid_ghost_value(sys, f, gg, coef.stage_time[k + 1]);
+                                    values[(k + 1) % 2][i][f] = grid_ghost_value(sys, f, gg, coef.stage_time[k + 1]);
                             }
                             else
                             {
                                 const int src = -(state[i] + 2);
 #pragma unroll
                                 for (int f = 0; f < F; ++f)
-                                    cur[i][f] = grid_load_field<Value, F>(fields_at(nxt, src), std::size_t(f));
+                                    values[(k + 1) % 2][i][f] = grid_load_field<Value, F>(fields_at(nxt, src), std::size_t(f));
                             }
-                            grid_store_cell<Value, F>(fields_at(nxt, pos), cur[i]);
+                            grid_store_cell<Value, F>(fields_at(nxt, pos), values[(k + 1) % 2][i]);
                         }
                     }
                     else if (cls.ghosts)
@@ -804,8 +819,8 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                             const int src = -(state[i] + 2);
 #pragma unroll
                             for (int f = 0; f < F; ++f)
-                                cur[i][f] = grid_load_field<Value, F>(fields_at(nxt, src), std::size_t(f));
-                            grid_store_cell<Value, F>(fields_at(nxt, first_cell + i * step), cur[i]);
+                                values[(k + 1) % 2][i][f] = grid_load_field<Value, F>(fields_at(nxt, src), std::size_t(f));
+                            grid_store_cell<Value, F>(fields_at(nxt, first_cell + i * step), values[(k + 1) % 2][i]);
                         }
                     }
                 }
