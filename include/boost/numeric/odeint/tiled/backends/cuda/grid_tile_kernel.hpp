@@ -828,43 +828,54 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
             __syncthreads();
         });
 
-        // the owned cells' results
+        // the owned cells' results: owned cells lie in the grid, so their indices follow
+        // from the column's first without wrapping; a branch on the layout per tile,
+        // so that each cell's store is one predicated instruction
+        const long long owned_first =
+            cls.col_cell + (long long)(base[Dim - 1] + column_at[Dim - 1]) * a.cell_stride[Dim - 1];
+        const long long owned_step = (long long)along * a.cell_stride[Dim - 1];
+        if constexpr (traits::first_nonzero_b() >= S)  // no weight: y1 = y0
+        {
+#pragma unroll
+            for (int i = 0; i < K; ++i)
+#pragma unroll
+                for (int f = 0; f < F; ++f) sol[i][f] = y0_of(i, first_cell + i * step, f);
+        }
+        bool pairs = false;  // two interleaved doubles: one 16-byte store per cell
+        if constexpr (F == 2 && std::is_same<Value, double>::value) pairs = a.interleaved;
+        if (pairs)
+        {
+#pragma unroll
+            for (int i = 0; i < K; ++i)
+                if (state[i] == 0)
+                    reinterpret_cast<double2*>(a.out)[owned_first + i * owned_step] = make_double2(sol[i][0], sol[i][1]);
+        }
+        else
+        {
+#pragma unroll
+            for (int i = 0; i < K; ++i)
+                if (state[i] == 0)
+                {
+#pragma unroll
+                    for (int f = 0; f < F; ++f) a.out[component(owned_first + i * owned_step, f)] = sol[i][f];
+                }
+        }
 #pragma unroll
         for (int i = 0; i < K; ++i)
         {
             if (state[i] != 0) continue;
-            const int pos = first_cell + i * step;
-            const long long cell = cell_of(i);
-            if constexpr (traits::first_nonzero_b() >= S)  // no weight: y1 = y0
-            {
-#pragma unroll
-                for (int f = 0; f < F; ++f) sol[i][f] = y0_of(i, pos, f);
-            }
-            bool stored = false;
-            if constexpr (F == 2 && std::is_same<Value, double>::value)
-            {
-                if (a.interleaved)
-                {
-                    reinterpret_cast<double2*>(a.out)[cell] = make_double2(sol[i][0], sol[i][1]);
-                    stored = true;
-                }
-            }
-            if (!stored)
-            {
-#pragma unroll
-                for (int f = 0; f < F; ++f) a.out[component(cell, f)] = sol[i][f];
-            }
             if constexpr (WithError && !FusedNorm)
             {
 #pragma unroll
-                for (int f = 0; f < F; ++f) a.err[component(cell, f)] = traits::first_nonzero_e() < S ? err[i][f] : Value(0);
+                for (int f = 0; f < F; ++f)
+                    a.err[component(owned_first + i * owned_step, f)] = traits::first_nonzero_e() < S ? err[i][f] : Value(0);
             }
             if constexpr (FusedNorm)
             {
 #pragma unroll
                 for (int f = 0; f < F; ++f)
                     add_scaled_error(partial, a.norm_params, traits::first_nonzero_e() < S ? err[i][f] : Value(0),
-                                     y0_of(i, pos, f), first[i][f]);
+                                     y0_of(i, first_cell + i * step, f), first[i][f]);
             }
         }
         __syncthreads();  // the next tile's y0 goes where this one's was read
