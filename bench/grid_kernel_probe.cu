@@ -12,6 +12,7 @@
 // -DGRID_KERNEL_PROBE_RK4_ONLY: RK4 alone.
 #include <boost/numeric/odeint/tiled/backends/cuda/grid_step_launch.hpp>
 #include <boost/numeric/odeint/tiled/problems/grid_bruss2d.hpp>
+#include <boost/numeric/odeint/tiled/problems/grid_heat1d.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/runge_kutta4.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/runge_kutta_dopri5.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/runge_kutta_verner56.hpp>
@@ -121,20 +122,22 @@ bool check(const char* name, const char* sys_name, const System& sys, double h)
     return ok;
 }
 
-template <class Tableau, bool WithError>
-void time_method(const char* name, const grid_bruss2d& sys, double* y, double* out, double* err, double floor_ms)
+template <class Tableau, bool WithError, class System>
+void time_method(const char* name, const System& sys, double* y, double* out, double* err, double floor_ms)
 {
+    constexpr std::size_t Dim = System::dimensions;
     const double h = sys.suggested_dt() * 0.1;
     bool ran = true;
-    tiled::grid::tile_plan<2> plan{};
+    tiled::grid::tile_plan<Dim> plan{};
     device_step<Tableau, WithError>(sys, y, out, err, 0.0, h, &plan);
     const double ms = time_ms([&] {
         ran = ran && device_step<Tableau, WithError>(sys, y, out, err, 0.0, h);
         std::swap(y, out);
     });
     CHECK(cudaGetLastError());
+    const int owned1 = Dim > 1 ? plan.owned[Dim - 1] : 1, halo1 = Dim > 1 ? plan.halo[Dim - 1] : 0;
     std::printf("time  %-8s d=%-7zu %9.4f ms  x_floor %5.2f  tiles %lld of %dx%d (+%d,%d)%s\n", name, sys.access_distance(), ms,
-                ms / floor_ms, (long long)plan.tile_count(), plan.owned[0], plan.owned[1], plan.halo[0], plan.halo[1],
+                ms / floor_ms, (long long)plan.tile_count(), plan.owned[0], owned1, plan.halo[0], halo1,
                 ran ? "" : "  NOT RUN");
 }
 
@@ -175,6 +178,11 @@ int main(int argc, char** argv)
         const auto s1 = grid::extents(3001).radius(2).boundary(grid::boundary::function());
         const auto wide = grid::make_system<1>(s1, wide_advection{}, ramp_boundary{});
         ok = check<tiled::runge_kutta4_tableau, false>("rk4", "1d r2 function", wide, 0.02) && ok;
+        const tiled::problems::grid_heat1d heat(5001, 1.0);
+        ok = check<tiled::runge_kutta4_tableau, false>("rk4", "heat chain", heat, heat.suggested_dt()) && ok;
+#if !defined(GRID_KERNEL_PROBE_RK4_ONLY)
+        ok = check<tiled::runge_kutta_dopri5_tableau, true>("dopri5", "heat chain", heat, heat.suggested_dt()) && ok;
+#endif
         const auto four = grid::make_system<4>(grid::extents(150, 70).boundary(grid::boundary::periodic()), coupled_four{});
         ok = check<tiled::runge_kutta4_tableau, false>("rk4", "4 fields periodic", four, 0.02) && ok;
         auto sm = grid::extents(40, 30);
@@ -215,6 +223,20 @@ int main(int argc, char** argv)
 #if !defined(GRID_KERNEL_PROBE_RK4_ONLY)
         time_method<tiled::runge_kutta_dopri5_tableau, true>("dopri5", sys, y, out, err, floor_ms);
         time_method<tiled::runge_kutta_verner56_tableau, true>("verner56", sys, y, out, err, floor_ms);
+#endif
+    }
+    if (!ds.empty())
+    {
+        // the heat chain (problems::grid_heat1d, a 1D grid, one field): the cheapest
+        // update, so its time is the kernel's own
+        const tiled::problems::grid_heat1d heat(n, 1.0);
+        std::vector<double> x0(n);
+        heat.initial_state(x0);
+        CHECK(cudaMemcpy(y, x0.data(), n * sizeof(double), cudaMemcpyHostToDevice));
+        std::printf("heat chain n=%zu:\n", n);
+        time_method<tiled::runge_kutta4_tableau, false>("rk4", heat, y, out, nullptr, floor_ms);
+#if !defined(GRID_KERNEL_PROBE_RK4_ONLY)
+        time_method<tiled::runge_kutta_dopri5_tableau, true>("dopri5", heat, y, out, err, floor_ms);
 #endif
     }
     std::printf("%s\n", ok ? "ALL CHECKS PASSED" : "SOME CHECK FAILED");

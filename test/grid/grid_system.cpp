@@ -647,6 +647,37 @@ BOOST_AUTO_TEST_CASE(grid_bruss2d_and_plain_bruss2d_give_bruss2d_values_bitwise)
         }
 }
 
+BOOST_AUTO_TEST_CASE(grid_heat1d_gives_heat1d_values_bitwise)
+{
+    std::mt19937 gen(23);
+    for (std::size_t n : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(17), std::size_t(1000)})
+        BOOST_TEST_CONTEXT("n = " << n)
+        {
+            const problems::heat1d hand(n, 0.7);
+            const problems::grid_heat1d helper(n, 0.7);
+            BOOST_TEST(helper.size() == hand.size());
+            BOOST_TEST(helper.access_distance() == (n > 1 ? 1u : 0u));
+            BOOST_TEST(helper.suggested_dt() == hand.suggested_dt());
+            state x0(n), x1(n);
+            hand.initial_state(x0);
+            helper.initial_state(x1);
+            BOOST_TEST(first_difference(x0, x1) == n);
+            const state y = random_state(n, gen);
+            state f_hand(n), f_helper(n), f_block(n);
+            for (std::size_t j = 0; j < n; ++j)
+            {
+                f_hand[j] = hand(j, y, 0.0);
+                f_helper[j] = helper(j, y, 0.0);
+            }
+            helper.evaluate_range(0, n, y, f_block.data(), 0.0);
+            BOOST_TEST(first_difference(f_helper, f_hand) == n);
+            BOOST_TEST(first_difference(f_block, f_hand) == n);
+            const tiled::access_report r = tiled::check_access_distance(helper, y);
+            BOOST_TEST(r.ok(), r.message());
+        }
+    BOOST_CHECK_THROW(problems::grid_heat1d(0, 1.0), std::invalid_argument);
+}
+
 BOOST_AUTO_TEST_CASE(tiled_steppers_on_grid_systems_agree_with_odeint)
 {
     {

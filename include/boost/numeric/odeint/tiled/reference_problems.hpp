@@ -7,6 +7,9 @@
    problems::bruss2d       BRUSS2D, the 2D Brusselator with diffusion, AoS
                            interleaved (u, v), row-major; d = 2 * x_max.
    problems::heat1d        1D diffusion chain with mirrored (Neumann) ends; d = 1.
+   problems::grid_bruss2d, problems::grid_heat1d
+                           the same two written with the grid helper (tiled::grid).
+   problems::plain_bruss2d BRUSS2D as a new user writes it, one component per call.
    problems::wide_stencil  1D symmetric stencil of any width d (clamped ends), for
                            tests that need a chosen access distance, d = 0 included.
    problems::phase_chain   odeint's chain of phase oscillators; d = 1.
@@ -25,6 +28,7 @@
 
 #include <boost/numeric/odeint/tiled/problems/bruss2d.hpp>
 #include <boost/numeric/odeint/tiled/problems/grid_bruss2d.hpp>
+#include <boost/numeric/odeint/tiled/problems/grid_heat1d.hpp>
 #include <boost/numeric/odeint/tiled/problems/heat1d.hpp>
 #include <boost/numeric/odeint/tiled/problems/phase_chain.hpp>
 #include <boost/numeric/odeint/tiled/problems/plain_bruss2d.hpp>
