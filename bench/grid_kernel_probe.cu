@@ -171,10 +171,7 @@ int main(int argc, char** argv)
     {
         namespace grid = tiled::grid;
         using namespace boost_odeint_tiled_test;
-        auto s3 = grid::extents(13, 9, 7).box().layout(grid::layout::planar);
-        s3.boundary(0, grid::boundary::periodic()).boundary(1, grid::boundary::reflecting()).boundary(2, grid::boundary::constant());
-        const auto box3 = grid::make_system<3>(s3, box_reaction{}, std::array<double, 3>{0.5, 1.0, 1.5});
-        ok = check<tiled::runge_kutta4_tableau, false>("rk4", "3d box mixed planar", box3, 0.01) && ok;
+        ok = check<tiled::runge_kutta4_tableau, false>("rk4", "3d box mixed planar", mixed_box_3d(13, 9, 7), 0.01) && ok;
         const auto s1 = grid::extents(3001).radius(2).boundary(grid::boundary::function());
         const auto wide = grid::make_system<1>(s1, wide_advection{}, ramp_boundary{});
         ok = check<tiled::runge_kutta4_tableau, false>("rk4", "1d r2 function", wide, 0.02) && ok;
@@ -195,10 +192,7 @@ int main(int argc, char** argv)
         ok = check<tiled::runge_kutta4_tableau, false>("rk4", "constant x periodic", cons, 0.02) && ok;
 #if !defined(GRID_KERNEL_PROBE_RK4_ONLY)
         // (two cells per thread: a 3D grid whose box with ghosts one tile holds)
-        auto s3s = grid::extents(11, 7, 5).box().layout(grid::layout::planar);
-        s3s.boundary(0, grid::boundary::periodic()).boundary(1, grid::boundary::reflecting()).boundary(2, grid::boundary::constant());
-        const auto box3s = grid::make_system<3>(s3s, box_reaction{}, std::array<double, 3>{0.5, 1.0, 1.5});
-        ok = check<tiled::runge_kutta_dopri5_tableau, true>("dopri5", "3d box mixed planar", box3s, 0.01) && ok;
+        ok = check<tiled::runge_kutta_dopri5_tableau, true>("dopri5", "3d box mixed planar", mixed_box_3d(11, 7, 5), 0.01) && ok;
         ok = check<tiled::runge_kutta_dopri5_tableau, true>("dopri5", "1d r2 function", wide, 0.02) && ok;
         ok = check<tiled::runge_kutta_dopri5_tableau, true>("dopri5", "periodic x function", mixed, 0.02) && ok;
 #endif

@@ -12,6 +12,7 @@
 #ifndef BOOST_ODEINT_TILED_TEST_SUPPORT_GRID_TEST_SYSTEMS_HPP_INCLUDED
 #define BOOST_ODEINT_TILED_TEST_SUPPORT_GRID_TEST_SYSTEMS_HPP_INCLUDED
 
+#include <array>
 #include <cstddef>
 
 #include <boost/numeric/odeint/tiled/grid.hpp>
@@ -35,6 +36,16 @@ struct box_reaction
         }
     }
 };
+
+//! box_reaction on an nx x ny x nz grid, fields planar, periodic along x, reflecting
+//! along y, constant (0.5, 1.0, 1.5) along z.
+inline auto mixed_box_3d(std::size_t nx, std::size_t ny, std::size_t nz)
+{
+    namespace grid = boost::numeric::odeint::tiled::grid;
+    auto s = grid::extents(nx, ny, nz).box().layout(grid::layout::planar);
+    s.boundary(0, grid::boundary::periodic()).boundary(1, grid::boundary::reflecting()).boundary(2, grid::boundary::constant());
+    return grid::make_system<3>(s, box_reaction{}, std::array<double, 3>{0.5, 1.0, 1.5});
+}
 
 //! One field on a 1D grid, radius 2, with an advection term (not mirror-symmetric).
 struct wide_advection

@@ -405,7 +405,6 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
     auto y0_at = [&](int pos, int f) { return grid_load_field<Value, F>(fields_at(y0_buf, pos), std::size_t(f)); };
     // this thread's cells: first + i * step, i < K (grid_box_layout)
     int first_cell, step, column_cells_left;
-    bool in_columns = true;
     if constexpr (Dim >= 2)
     {
         const int column = int(threadIdx.x) % box.columns;
@@ -415,7 +414,6 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
         {
             block = 0;
             column_cells_left = 0;
-            in_columns = false;
         }
         first_cell = column + block * K * box.columns;
         step = box.columns;
@@ -760,7 +758,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
 #pragma unroll
                 for (int i = 0; i < K; ++i)
                 {
-                    if (store_all ? !in_columns : !evaluates[i]) continue;
+                    if (store_all ? column_cells_left <= 0 : !evaluates[i]) continue;
                     const int pos = at[i];
                     // a stage whose row of a is all zero takes y0 itself
                     Value (&next)[F] = values[(k + 1) % 2][i];
