@@ -6,13 +6,18 @@
  controlled_runge_kutta on the same tableau: the same accepted and rejected tries
  (times and step sizes), with integrate_adaptive, integrate_const and
  integrate_times, for dopri5, cash_karp54 and fehlberg78 on the reference problems,
- at tolerances from 1e-3 to 1e-12, starting with a step far too large.
+ at tolerances from 1e-3 to 1e-12, starting with a step far too large. The fused
+ error norm restricted to a component range (error_norm_params::norm_first,
+ norm_last) equals odeint's norm over that range of the stored error vector, bit for
+ bit, and its flags see only that range; every component's result is still stored.
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
 */
 #include "adaptive_common.hpp"
 
+#include <cstring>
+#include <limits>
 #include <type_traits>
 
 using namespace adaptive;
@@ -373,4 +378,213 @@ BOOST_AUTO_TEST_CASE(max_dt_is_honoured_as_odeint_does)
         BOOST_TEST(r.dt <= max_dt);
     }
     BOOST_TEST(max_rel_diff(x_t, x_o) <= 1e-10);
+}
+
+namespace {
+
+//! A component range of the fused error norm: [first, last).
+struct norm_range
+{
+    std::size_t first, last;
+};
+
+//! Whole state (default and explicit), a head, a tail, a middle part, one component,
+//! empty ranges (inside the state and past its end), and one that runs past the end.
+std::vector<norm_range> norm_ranges(std::size_t n)
+{
+    const std::size_t k = n / 3, m = n - n / 4, one = std::min(m, n - 1);
+    return {{0, std::size_t(-1)}, {0, n}, {0, k}, {k, n}, {k, m}, {one, one + 1}, {k, k}, {n, n + 5}, {k, n + 50}};
+}
+
+bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof(double)) == 0; }
+
+/*! odeint's error norm (fused_error_checker::error) of the error vector `err` over the
+    components [first, last) of the state, and the flags the fused norm sets over them. */
+tiled::error_norm_block<double> norm_over(const tiled::fused_error_checker<double>& checker, const state& x,
+                                          const state& dxdt, const state& err, double dt, norm_range r)
+{
+    const std::size_t last = std::min(r.last, x.size()), first = std::min(r.first, last);
+    auto part = [&](const state& v) { return state(v.begin() + std::ptrdiff_t(first), v.begin() + std::ptrdiff_t(last)); };
+    tiled::error_norm_block<double> b;
+    b.max = checker.error(part(x), part(dxdt), part(err), dt);
+    const tiled::error_norm_params<double> p = checker.params(dt);
+    for (std::size_t j = first; j < last; ++j)
+    {
+        const double scaled = std::abs(err[j]) / (p.eps_abs + p.eps_rel * (p.a_x * std::abs(x[j]) + p.a_dxdt_dt * std::abs(dxdt[j])));
+        b.non_finite = b.non_finite || !std::isfinite(scaled);
+        b.state_non_finite = b.state_non_finite || !std::isfinite(x[j]);
+    }
+    return b;
+}
+
+/*! One step of Stepper from x: the fused norm over each range against odeint's norm
+    over the same range of do_step's error vector (bit for bit), and the solution of
+    every step the same as do_step's. */
+template <template <class...> class Stepper, class Problem>
+void check_norm_ranges(const Problem& p, const state& x, const std::vector<norm_range>& ranges,
+                       const tiled::tiling& tl)
+{
+    const double t = 0.25, dt = 0.07;
+    state dxdt(x.size());
+    tiled::as_odeint_system(p)(x, dxdt, t);
+    Stepper<state> st(tl);
+    state out_plain(x.size()), err(x.size());
+    st.do_step(p, x, t, out_plain, dt, err);
+    const tiled::fused_error_checker<double> checker(1e-7, 1e-6, 0.5, 2.0);
+    for (const norm_range& r : ranges)
+    {
+        BOOST_TEST_CONTEXT("norm over [" << r.first << ", " << r.last << ")")
+        {
+            tiled::error_norm_params<double> params = checker.params(dt);
+            params.norm_first = r.first;
+            params.norm_last = r.last;
+            state out(x.size());
+            const tiled::error_norm_block<double> got = st.do_step_error_norm(p, x, t, out, dt, params);
+            const tiled::error_norm_block<double> expected = norm_over(checker, x, dxdt, err, dt, r);
+            BOOST_TEST(same_bits(got.max, expected.max), "max " << got.max << " vs " << expected.max);
+            BOOST_TEST(got.non_finite == expected.non_finite);
+            BOOST_TEST(got.state_non_finite == expected.state_non_finite);
+            BOOST_TEST(std::memcmp(out.data(), out_plain.data(), x.size() * sizeof(double)) == 0);
+            if (std::min(r.last, x.size()) <= r.first) BOOST_TEST((got.max == 0.0 && !got.non_finite && !got.state_non_finite));
+        }
+    }
+}
+
+//! Tilings of the masked-norm tests: one tile, blocks that the range's ends split, tiles
+//! of several links (trapezoids, hexagons, overlapped), a team of threads per tile.
+std::vector<tiled::tiling> norm_range_tilings()
+{
+    return {tiled::tiling::none(), tiled::tiling::none().block_size(7), tiled::tiling::trapezoidal(3 * 16 + 61, 2),
+            tiled::tiling::hexagonal(3 * 16 + 97, 4).block_size(13), tiled::tiling::overlapped(12 * 16 + 61, 7),
+            tiled::tiling::trapezoidal(3 * 16 + 61, 2).threads_per_tile(2)};
+}
+
+template <template <class...> class Stepper>
+void check_norm_ranges_on_problems()
+{
+    for (const tiled::tiling& tl : norm_range_tilings())
+    {
+        for (std::size_t n : {std::size_t(1), std::size_t(7), std::size_t(401), std::size_t(1000)})
+        {
+            BOOST_TEST_CONTEXT(tl << ", heat1d n=" << n)
+            {
+                const problems::heat1d p(n, 1.0);
+                check_norm_ranges<Stepper>(p, initial_state(p), norm_ranges(n), tl);
+            }
+        }
+        for (auto xy : {std::pair<std::size_t, std::size_t>{8, 30}, std::pair<std::size_t, std::size_t>{7, 13}})
+        {
+            BOOST_TEST_CONTEXT(tl << ", bruss2d " << xy.first << "x" << xy.second)
+            {
+                const problems::bruss2d p(xy.first, xy.second);
+                check_norm_ranges<Stepper>(p, initial_state(p), norm_ranges(p.size()), tl);
+            }
+        }
+    }
+}
+
+/*! A NaN in the input state: outside the range (farther than the step's stages carry
+    it) neither flag is set and the norm is the range's; inside, both are. */
+template <template <class...> class Stepper>
+void check_non_finite_state_outside_and_inside_the_range()
+{
+    const problems::heat1d p(600, 1.0);  // d = 1: a NaN reaches at most `stages` neighbours
+    const norm_range range{200, 400};
+    for (const tiled::tiling& tl : norm_range_tilings())
+    {
+        for (std::size_t bad : {std::size_t(0), std::size_t(150), std::size_t(450), std::size_t(599)})
+        {
+            BOOST_TEST_CONTEXT(tl << ", NaN at " << bad << " outside the range")
+            {
+                state x = initial_state(p);
+                x[bad] = std::numeric_limits<double>::quiet_NaN();
+                check_norm_ranges<Stepper>(p, x, {range}, tl);
+                Stepper<state> st(tl);
+                state out(x.size());
+                tiled::error_norm_params<double> params = tiled::fused_error_checker<double>(1e-7, 1e-6).params(0.07);
+                params.norm_first = range.first;
+                params.norm_last = range.last;
+                const tiled::error_norm_block<double> r = st.do_step_error_norm(p, x, 0.25, out, 0.07, params);
+                BOOST_TEST(!r.state_non_finite);
+                BOOST_TEST(!r.non_finite);
+                BOOST_TEST(r.max > 0.0);
+                // the whole state's norm sees it
+                params.norm_first = 0;
+                params.norm_last = std::size_t(-1);
+                BOOST_TEST(st.do_step_error_norm(p, x, 0.25, out, 0.07, params).state_non_finite);
+            }
+        }
+        for (std::size_t bad : {range.first, std::size_t(321), range.last - 1})
+        {
+            BOOST_TEST_CONTEXT(tl << ", NaN at " << bad << " inside the range")
+            {
+                state x = initial_state(p);
+                x[bad] = std::numeric_limits<double>::quiet_NaN();
+                check_norm_ranges<Stepper>(p, x, {range}, tl);
+                Stepper<state> st(tl);
+                state out(x.size());
+                tiled::error_norm_params<double> params = tiled::fused_error_checker<double>(1e-7, 1e-6).params(0.07);
+                params.norm_first = range.first;
+                params.norm_last = range.last;
+                const tiled::error_norm_block<double> r = st.do_step_error_norm(p, x, 0.25, out, 0.07, params);
+                BOOST_TEST(r.state_non_finite);
+                BOOST_TEST(r.non_finite);
+            }
+        }
+    }
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(dopri5_error_norm_over_a_component_range)
+{
+    check_norm_ranges_on_problems<tiled::runge_kutta_dopri5>();
+}
+
+BOOST_AUTO_TEST_CASE(cash_karp54_error_norm_over_a_component_range)
+{
+    check_norm_ranges_on_problems<tiled::runge_kutta_cash_karp54>();
+}
+
+BOOST_AUTO_TEST_CASE(non_finite_state_outside_the_norm_range_is_not_seen)
+{
+    check_non_finite_state_outside_and_inside_the_range<tiled::runge_kutta_dopri5>();
+    check_non_finite_state_outside_and_inside_the_range<tiled::runge_kutta_cash_karp54>();
+}
+
+BOOST_AUTO_TEST_CASE(norm_range_with_a_given_first_derivative_and_a_reversed_range)
+{
+    // FSAL: F_0 read from given_dxdt runs a runner of its own; the range holds there too
+    const problems::bruss2d p(8, 30);
+    const state x = initial_state(p);
+    state dxdt(x.size());
+    tiled::as_odeint_system(p)(x, dxdt, 0.25);
+    const tiled::fused_error_checker<double> checker(1e-7, 1e-6, 0.5, 2.0);
+    for (const tiled::tiling& tl : {tiled::tiling::none().block_size(7), tiled::tiling::hexagonal(3 * 16 + 97, 4)})
+    {
+        BOOST_TEST_CONTEXT(tl)
+        {
+            tiled::runge_kutta_dopri5<state> st(tl);
+            state out_plain(x.size()), err(x.size()), out(x.size());
+            st.do_step(p, x, 0.25, out_plain, 0.07, err);
+            for (const norm_range& r : norm_ranges(x.size()))
+            {
+                BOOST_TEST_CONTEXT("norm over [" << r.first << ", " << r.last << ")")
+                {
+                    tiled::error_norm_params<double> params = checker.params(0.07);
+                    params.given_dxdt = dxdt.data();
+                    params.norm_first = r.first;
+                    params.norm_last = r.last;
+                    const tiled::error_norm_block<double> got = st.do_step_error_norm(p, x, 0.25, out, 0.07, params);
+                    BOOST_TEST(same_bits(got.max, norm_over(checker, x, dxdt, err, 0.07, r).max));
+                    BOOST_TEST(out == out_plain);
+                }
+            }
+            // a range that ends before it starts is refused
+            tiled::error_norm_params<double> reversed = checker.params(0.07);
+            reversed.norm_first = 10;
+            reversed.norm_last = 9;
+            BOOST_CHECK_THROW(st.do_step_error_norm(p, x, 0.25, out, 0.07, reversed), std::invalid_argument);
+        }
+    }
 }

@@ -14,7 +14,10 @@
  a rejected try leaves the device state as it was; a blow-up ends in odeint's
  step_adjustment_error and a non-finite state is an invalid_argument, as on the
  host (test/adaptive/robustness.cpp); make_dense_output on the tiled dopri5
- observes what the host's dense output observes.
+ observes what the host's dense output observes. The fused norm restricted to a
+ component range (error_norm_params::norm_first, norm_last) equals the host's norm
+ over that range, with flags over that range alone, on the 1D kernel families and on
+ the grid kernel, and leaves every component's result as the unmasked step does.
 
  Without a CUDA device the program exits with 77 before any test runs (ctest: skipped).
 
@@ -283,6 +286,199 @@ BOOST_AUTO_TEST_CASE(fused_norm_on_the_device_equals_odeint_error_checker)
             BOOST_TEST(adaptive::max_rel_diff(to_host(out2), to_host(out1)) <= 1e-13);
         }
     }
+}
+
+namespace {
+
+//! A component range of the fused error norm: [first, last).
+struct norm_range
+{
+    std::size_t first, last;
+};
+
+//! Whole state (default and explicit), a head, a tail, a middle part, one component,
+//! empty ranges (inside the state and past its end), and one that runs past the end.
+std::vector<norm_range> norm_ranges(std::size_t n)
+{
+    const std::size_t k = n / 3, m = n - n / 4, one = std::min(m, n - 1);
+    return {{0, std::size_t(-1)}, {0, n}, {0, k}, {k, n}, {k, m}, {one, one + 1}, {k, k}, {n, n + 5}, {k, n + 50}};
+}
+
+/*! odeint's error norm (fused_error_checker::error) of the error vector `err` over the
+    components [first, last) of the state, and the flags the fused norm sets over them. */
+tiled::error_norm_block<double> norm_over(const tiled::fused_error_checker<double>& checker, const host_state& x,
+                                          const host_state& dxdt, const host_state& err, double dt, norm_range r)
+{
+    const std::size_t last = std::min(r.last, x.size()), first = std::min(r.first, last);
+    auto part = [&](const host_state& v) {
+        return host_state(v.begin() + std::ptrdiff_t(first), v.begin() + std::ptrdiff_t(last));
+    };
+    tiled::error_norm_block<double> b;
+    b.max = checker.error(part(x), part(dxdt), part(err), dt);
+    const tiled::error_norm_params<double> p = checker.params(dt);
+    for (std::size_t j = first; j < last; ++j)
+    {
+        const double scale = p.eps_abs + p.eps_rel * (p.a_x * std::abs(x[j]) + p.a_dxdt_dt * std::abs(dxdt[j]));
+        b.non_finite = b.non_finite || !std::isfinite(std::abs(err[j]) / scale);
+        b.state_non_finite = b.state_non_finite || !std::isfinite(x[j]);
+    }
+    return b;
+}
+
+/*! One step of Stepper (tiling tl) of sys from x: the fused norm over each range
+    against the host's odeint norm over that range of the device's stored error vector
+    (to rounding, as above), its flags exactly, and the solution bit for bit that of
+    the unmasked fused step; the norms of a head and of the rest merge to the whole
+    state's bit for bit. With on_grid_kernel the fused steps must run the grid kernel. */
+template <template <class...> class Stepper, class System>
+void check_device_norm_ranges(const System& sys, const host_state& x, double dt, const std::vector<norm_range>& ranges,
+                              const tiled::tiling& tl, bool on_grid_kernel = false)
+{
+    const double t = 0.25;
+    const std::size_t n = x.size();
+    const device_state xd(x.begin(), x.end());
+    device_state fd(n);
+    tiled::as_odeint_system(sys)(xd, fd, t);
+    const host_state dxdt = to_host(fd);
+    Stepper<device_state> st(tl);
+    device_state out_plain(n), errd(n), out_whole(n), out(n);
+    st.do_step(sys, xd, t, out_plain, dt, errd);
+    const host_state err = to_host(errd);
+    const tiled::fused_error_checker<double> checker(1e-7, 1e-6, 0.5, 2.0);
+    const tiled::error_norm_block<double> whole = st.do_step_error_norm(sys, xd, t, out_whole, dt, checker.params(dt));
+    if (on_grid_kernel)
+        BOOST_TEST((tiled::cuda_executor::last_path() == tiled::cuda_kernel_path::grid_tiles));
+    const host_state whole_out = to_host(out_whole);
+    BOOST_TEST(adaptive::max_rel_diff(whole_out, to_host(out_plain)) <= 1e-13);
+    auto masked = [&](norm_range r) {
+        tiled::error_norm_params<double> params = checker.params(dt);
+        params.norm_first = r.first;
+        params.norm_last = r.last;
+        return st.do_step_error_norm(sys, xd, t, out, dt, params);
+    };
+    for (const norm_range& r : ranges)
+    {
+        BOOST_TEST_CONTEXT("norm over [" << r.first << ", " << r.last << ")")
+        {
+            const tiled::error_norm_block<double> got = masked(r);
+            const tiled::error_norm_block<double> expected = norm_over(checker, x, dxdt, err, dt, r);
+            if (expected.max == 0.0)
+                BOOST_TEST(got.max == 0.0);
+            else
+                BOOST_TEST(adaptive::rel(got.max, expected.max) <= 1e-8);
+            BOOST_TEST(got.non_finite == expected.non_finite);
+            BOOST_TEST(got.state_non_finite == expected.state_non_finite);
+            BOOST_TEST(bitwise_equal(to_host(out), whole_out));  // every component's result is stored
+        }
+    }
+    const std::size_t k = n / 3;
+    const tiled::error_norm_block<double> head = masked({0, k}), rest = masked({k, n});
+    const double merged = std::max(head.max, rest.max);
+    BOOST_TEST(std::memcmp(&merged, &whole.max, sizeof(double)) == 0);
+    BOOST_TEST((head.non_finite || rest.non_finite) == whole.non_finite);
+    BOOST_TEST((head.state_non_finite || rest.state_non_finite) == whole.state_non_finite);
+}
+
+/*! A NaN at three quarters of the input state: over the first eighth, farther from it
+    than the step's stages carry it (for planar fields too), neither flag is set; over a
+    range around it, both are. */
+template <template <class...> class Stepper, class System>
+void check_device_non_finite_state(const System& sys, host_state x, double dt, const tiled::tiling& tl,
+                                   bool on_grid_kernel = false)
+{
+    const std::size_t n = x.size(), bad = n - n / 4;
+    const norm_range outside{0, n / 8}, around{bad - 50, bad + 50};
+    x[bad] = std::numeric_limits<double>::quiet_NaN();
+    check_device_norm_ranges<Stepper>(sys, x, dt, {outside, around}, tl, on_grid_kernel);
+    const device_state xd(x.begin(), x.end());
+    device_state out(n);
+    Stepper<device_state> st(tl);
+    tiled::error_norm_params<double> params = tiled::fused_error_checker<double>(1e-7, 1e-6).params(dt);
+    params.norm_first = outside.first;
+    params.norm_last = outside.last;
+    const tiled::error_norm_block<double> far = st.do_step_error_norm(sys, xd, 0.25, out, dt, params);
+    BOOST_TEST(!far.state_non_finite);
+    BOOST_TEST(!far.non_finite);
+    BOOST_TEST(far.max > 0.0);
+    params.norm_first = around.first;
+    params.norm_last = around.last;
+    const tiled::error_norm_block<double> near = st.do_step_error_norm(sys, xd, 0.25, out, dt, params);
+    BOOST_TEST(near.state_non_finite);
+    BOOST_TEST(near.non_finite);
+}
+
+template <template <class...> class Stepper>
+void check_device_norm_ranges_on_problems()
+{
+    for (const tiled::tiling& tl : device_tilings())
+    {
+        {
+            const problems::bruss2d p(16, 30);  // n = 960, d = 32
+            host_state x(p.size());
+            p.initial_state(x);
+            BOOST_TEST_CONTEXT(tl << ", bruss2d 16x30") { check_device_norm_ranges<Stepper>(p, x, 0.07, norm_ranges(x.size()), tl); }
+        }
+        {
+            const problems::heat1d p(1001, 1.0);
+            host_state x(p.size());
+            p.initial_state(x);
+            BOOST_TEST_CONTEXT(tl << ", heat1d n=1001") { check_device_norm_ranges<Stepper>(p, x, 0.07, norm_ranges(x.size()), tl); }
+        }
+    }
+    for (const tiled::tiling& tl : {tiled::tiling::automatic(), tiled::tiling::none()})
+    {
+        const problems::heat1d p(7, 1.0);
+        host_state x(p.size());
+        p.initial_state(x);
+        BOOST_TEST_CONTEXT(tl << ", heat1d n=7") { check_device_norm_ranges<Stepper>(p, x, 0.07, norm_ranges(x.size()), tl); }
+    }
+}
+
+/*! A grid system's steps: automatic() runs the grid kernel (the norm reduced where it
+    stores the owned cells), tiling::none() the per-component stage kernels. */
+template <template <class...> class Stepper>
+void check_grid_norm_ranges()
+{
+    for (auto xy : {std::pair<std::size_t, std::size_t>{16, 90}, std::pair<std::size_t, std::size_t>{150, 120}})
+    {
+        const problems::grid_bruss2d sys(xy.first, xy.second);
+        host_state x(sys.size());
+        sys.initial_state(x);
+        const double dt = 0.5 * sys.suggested_dt();
+        BOOST_TEST_CONTEXT("grid bruss2d " << xy.first << "x" << xy.second)
+        {
+            check_device_norm_ranges<Stepper>(sys, x, dt, norm_ranges(x.size()), tiled::tiling::automatic(), true);
+            check_device_norm_ranges<Stepper>(sys, x, dt, norm_ranges(x.size()), tiled::tiling::none());
+            check_device_non_finite_state<Stepper>(sys, x, dt, tiled::tiling::automatic(), true);
+        }
+    }
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(fused_norm_over_a_component_range_on_the_device)
+{
+    check_device_norm_ranges_on_problems<tiled::runge_kutta_dopri5>();
+    check_device_norm_ranges_on_problems<tiled::runge_kutta_cash_karp54>();
+}
+
+BOOST_AUTO_TEST_CASE(fused_norm_over_a_component_range_on_the_grid_kernel)
+{
+    check_grid_norm_ranges<tiled::runge_kutta_dopri5>();
+    check_grid_norm_ranges<tiled::runge_kutta_cash_karp54>();
+}
+
+BOOST_AUTO_TEST_CASE(non_finite_device_state_outside_the_norm_range_is_not_seen)
+{
+    const problems::bruss2d p(16, 30);  // d = 32: a NaN reaches at most 7 * 32 components
+    host_state x(p.size());
+    p.initial_state(x);
+    for (const tiled::tiling& tl : device_tilings())
+        BOOST_TEST_CONTEXT(tl)
+        {
+            check_device_non_finite_state<tiled::runge_kutta_dopri5>(p, x, 0.07, tl);
+            check_device_non_finite_state<tiled::runge_kutta_cash_karp54>(p, x, 0.07, tl);
+        }
 }
 
 BOOST_AUTO_TEST_CASE(dopri5_on_device_vectors_takes_the_host_decisions)

@@ -63,7 +63,11 @@ struct link_coefficients
     F_0 = dxdt is read from those n values (backend memory) instead of evaluated, and
     with next_dxdt set the step writes its last stage derivative F_{L-1} =
     f(x_new, t + dt) there, all n values (the plan must keep that derivative,
-    chain_options::keep_derivatives). nullptr: F_0 is evaluated, F_{L-1} not kept there. */
+    chain_options::keep_derivatives). nullptr: F_0 is evaluated, F_{L-1} not kept there.
+
+    Only components j with norm_first <= j < norm_last (state component numbers, as the
+    executors count them) enter the maximum and both flags; the step still forms and
+    stores every component's results. The executors refuse norm_last < norm_first. */
 template <class Value>
 struct error_norm_params
 {
@@ -73,6 +77,20 @@ struct error_norm_params
     Value a_dxdt_dt;
     const Value* given_dxdt = nullptr;
     Value* next_dxdt = nullptr;
+    //! first component of the norm: a distributed part steps a window whose halo
+    //! components are wrong by design, and reduces over its owned components only
+    std::size_t norm_first = 0;
+    //! one past the last component of the norm (the default: to the end of the state)
+    std::size_t norm_last = static_cast<std::size_t>(-1);
+
+    //! Whether component j enters the norm: one compare on an unsigned difference.
+    BOOST_ODEINT_TILED_HD bool counts(std::size_t j) const { return j - norm_first < norm_last - norm_first; }
+    //! Whether every component enters the norm (the default range), so that a
+    //! backend can skip the test.
+    BOOST_ODEINT_TILED_HD bool counts_all() const
+    {
+        return norm_first == 0 && norm_last == static_cast<std::size_t>(-1);
+    }
 };
 
 //! The error norm of one block (or, merged, of one step).
@@ -120,6 +138,14 @@ bool first_derivative_given(const error_norm_params<Value>& params)
     if (!chain_traits<Tableau, true>::last_derivative_is_next_first)
         throw std::logic_error("tiled: internal error, a given F_0 for a method that is not FSAL");
     return true;
+}
+
+//! Refuses a norm range that ends before it starts (error_norm_params::norm_first, norm_last).
+template <class Value>
+void check_norm_range(const error_norm_params<Value>& params)
+{
+    if (params.norm_last < params.norm_first)
+        throw std::invalid_argument("tiled: error_norm_params::norm_last is before norm_first");
 }
 
 } // namespace detail

@@ -161,6 +161,7 @@ class cuda_executor
                                                        const System& sys, const Value* y, Value* out, Time t, Time h,
                                                        const error_norm_params<Value>& params)
     {
+        detail::check_norm_range(params);
         // the fused chain never writes an error vector
         const auto bound =
             detail::bind_step_vectors<Tableau, true>(plan, ws, y, out, static_cast<Value*>(nullptr), params.next_dxdt);
@@ -256,6 +257,7 @@ public:
     static bool run_grid_error_norm(cuda_workspace<Value>& ws, const System& sys, const Value* y, Value* out, Time t,
                                     Time h, const error_norm_params<Value>& params, error_norm_block<Value>& result)
     {
+        detail::check_norm_range(params);
         using traits = detail::grid_step_traits<Tableau, true>;
         const bool hands_on = params.next_dxdt != nullptr || detail::first_derivative_given<Tableau>(params);
         if (hands_on && traits::stages != int(Tableau::stages)) return false;

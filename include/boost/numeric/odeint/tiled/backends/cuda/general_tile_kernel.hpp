@@ -110,7 +110,12 @@ __global__ void general_tile_kernel(general_tile_args<Value, chain_traits<Tablea
                     block_pointers<Value, NV> bp;
                     for (std::size_t v = 0; v < NV; ++v) bp.p[v] = base[v] ? base[v] + (i - offset[v]) : nullptr;
                     if constexpr (FusedNorm && j == chain::error_link)
-                        Operations::template apply_link_lc_error_norm<Tableau, j>(bp, 1, coef, norm_params, partial);
+                    {
+                        // formed and stored for every component; kept in the norm only inside its range
+                        error_norm_block<Value> share = partial;
+                        Operations::template apply_link_lc_error_norm<Tableau, j>(bp, 1, coef, norm_params, share);
+                        if (norm_params.counts(std::size_t(i))) partial = share;
+                    }
                     else
                         Operations::template apply_link_lc<Tableau, WithError, j>(bp, 1, coef);
                 }

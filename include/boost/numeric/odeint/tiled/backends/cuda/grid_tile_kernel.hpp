@@ -872,8 +872,14 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
             {
 #pragma unroll
                 for (int f = 0; f < F; ++f)
-                    add_scaled_error(partial, a.norm_params, traits::first_nonzero_e() < S ? err[i][f] : Value(0),
-                                     y0_of(i, first_cell + i * step, f), first[i][f]);
+                {
+                    // the range's ends compared as the kernel's parameters hold them: no
+                    // difference of them kept in registers, which this kernel has none to spare
+                    const std::size_t j = std::size_t(component(owned_first + i * owned_step, f));
+                    if (j >= a.norm_params.norm_first && j < a.norm_params.norm_last)
+                        add_scaled_error(partial, a.norm_params, traits::first_nonzero_e() < S ? err[i][f] : Value(0),
+                                         y0_of(i, first_cell + i * step, f), first[i][f]);
+                }
             }
         }
         __syncthreads();  // the next tile's y0 goes where this one's was read

@@ -329,7 +329,10 @@ struct register_tile
                 const Value e = weighted_sum_row<ops::row_e<Tableau>, C>(Value(0), coef.he, f, c,
                                                                          std::make_index_sequence<J + 1>{});
                 if constexpr (FusedNorm)
-                    add_scaled_error(partial, args.norm_params, e, y[c], f[0][c]);
+                {
+                    if (args.norm_params.counts(std::size_t(i)))
+                        add_scaled_error(partial, args.norm_params, e, y[c], f[0][c]);
+                }
                 else if (error_stores.contains(r))
                     args.vectors[vector_ids::error_out][i] = e;
             }

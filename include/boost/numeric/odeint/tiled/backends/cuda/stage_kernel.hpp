@@ -79,7 +79,12 @@ __global__ void stage_kernel(stage_kernel_args<Value, chain_traits<Tableau, With
         if (args.vectors[f]) args.vectors[f][i] = fi;  // a later link reads it
         bp.p[f] = &fi;                                  // this link's LC takes it from the register
         if constexpr (reduces_norm)
-            Operations::template apply_link_lc_error_norm<Tableau, J>(bp, 1, coef, norm_params, partial);
+        {
+            // formed and stored for every component; kept in the norm only inside its range
+            error_norm_block<Value> share = partial;
+            Operations::template apply_link_lc_error_norm<Tableau, J>(bp, 1, coef, norm_params, share);
+            if (norm_params.counts(std::size_t(i))) partial = share;
+        }
         else
             Operations::template apply_link_lc<Tableau, WithError, J>(bp, 1, coef);
     }

@@ -197,6 +197,12 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
             keep_inside(first[J], last[J], S * J);
             if constexpr (chain::lc_forms_solution(std::size_t(J))) keep_inside(out_first, out_last, S * J);
         });
+        // a tile not wholly inside the error norm's range runs the checked copy of every
+        // step, so that the interior copy needs no test of that range either
+        if constexpr (FusedNorm)
+            if (std::size_t(h0) < args.norm_params.norm_first ||
+                std::size_t(args.hull[2 * tile + 1]) > args.norm_params.norm_last)
+                interior_end = interior_begin;
         auto step = [&](int k, auto interior) {
             constexpr bool Interior = decltype(interior)::value;
             load_state_chunk(k + Reach + 1, interior);
@@ -256,7 +262,8 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
                     if constexpr (FusedNorm)
                     {
                         scale_now = error_scale(args.norm_params, y, f[0][0]);
-                        note_state(partial, y);  // over a wider range than link E's: the same union of tiles
+                        // over a wider range than link E's: the same union of tiles
+                        if (Interior || args.norm_params.counts(std::size_t(base + r))) note_state(partial, y);
                     }
                 }
                 if constexpr (chain::lc_forms_error(std::size_t(J)))
@@ -268,9 +275,15 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
                     else
                         error = weighted_sum_row<ops::row_e<Tableau>, 1>(Value(0), coef.he, f, 0, terms);
                     if constexpr (FusedNorm && layout::forwards_error)
-                        add_error_over_scale(partial, error, scale_fifo[S - 1]);
+                    {
+                        if (Interior || args.norm_params.counts(std::size_t(base + r)))
+                            add_error_over_scale(partial, error, scale_fifo[S - 1]);
+                    }
                     else if constexpr (FusedNorm)
-                        add_scaled_error(partial, args.norm_params, error, y, f[0][0]);
+                    {
+                        if (Interior || args.norm_params.counts(std::size_t(base + r)))
+                            add_scaled_error(partial, args.norm_params, error, y, f[0][0]);
+                    }
                     else
                     {
                         int a, b;

@@ -299,12 +299,39 @@ private:
             if constexpr (FusedNorm && J == chain::error_link)
             {
                 error_norm_block<Value> r;
-                Operations::template apply_link_lc_error_norm<Tableau, J>(bp, std::size_t(e - b), m_coef, *m_norm_params, r);
+                if (m_norm_params->counts_all())
+                    Operations::template apply_link_lc_error_norm<Tableau, J>(bp, std::size_t(e - b), m_coef,
+                                                                              *m_norm_params, r);
+                else
+                    apply_error_link_in_norm_range<J>(bp, std::size_t(b), std::size_t(e), r);
                 m_norm->merge(r);
             }
             else
                 Operations::template apply_link_lc<Tableau, WithError, J>(bp, std::size_t(e - b), m_coef);
         }
+    }
+
+    /*! The error link on the block [b, e) whose norm counts only the components in
+        [norm_first, norm_last): the parts outside still form and store their stage
+        argument and solution (they are the step's results), their norm is reduced into
+        a block that is dropped. */
+    template <std::size_t J>
+    void apply_error_link_in_norm_range(const block_pointers<Value, NV>& bp, std::size_t b, std::size_t e,
+                                        error_norm_block<Value>& r) const
+    {
+        const error_norm_params<Value>& p = *m_norm_params;
+        const std::size_t lo = std::min(std::max(b, p.norm_first), e);
+        const std::size_t hi = std::max(std::min(e, p.norm_last), lo);
+        error_norm_block<Value> dropped;
+        auto part = [&](std::size_t first, std::size_t last, error_norm_block<Value>& into) {
+            if (first == last) return;
+            block_pointers<Value, NV> q;
+            for (std::size_t v = 0; v < NV; ++v) q.p[v] = bp.p[v] ? bp.p[v] + (first - b) : nullptr;
+            Operations::template apply_link_lc_error_norm<Tableau, J>(q, last - first, m_coef, p, into);
+        };
+        part(b, lo, dropped);
+        part(lo, hi, r);
+        part(hi, e, dropped);
     }
 
     const System& m_sys;
@@ -341,6 +368,7 @@ public:
                                                   const Value* y, Value* out, Time t, Time h,
                                                   const error_norm_params<Value>& params)
     {
+        detail::check_norm_range(params);
         detail::error_norm_accumulator<Value> acc;
         if (detail::first_derivative_given<Tableau>(params))
         {
