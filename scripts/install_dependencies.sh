@@ -13,7 +13,7 @@ set -euo pipefail
 
 root_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-packages=(libboost1.81-dev libboost-test1.81-dev libtbb-dev cmake g++ make)
+packages=(libboost1.81-dev libboost-test1.81-dev libtbb-dev libopenmpi-dev openmpi-bin cmake g++ make)
 for arg in "$@"; do
   case "$arg" in
     --b2) packages+=(libboost1.81-tools-dev) ;;

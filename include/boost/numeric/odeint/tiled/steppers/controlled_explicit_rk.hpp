@@ -128,6 +128,19 @@ private:
     value_type m_eps_abs, m_eps_rel, m_a_x, m_a_dxdt;
 };
 
+namespace detail {
+
+/*! Whether an error stepper takes a given first derivative and keeps stage derivatives
+    (do_step_error_norm's given_dxdt, next_dxdt, keep_derivatives): all do but those
+    that say `static constexpr bool takes_given_derivatives = false;` (the distributed
+    steppers, whose ranks evaluate F_0 inside the step). */
+template <class Stepper, class = void>
+struct takes_given_derivatives : std::true_type {};
+template <class Stepper>
+struct takes_given_derivatives<Stepper, std::enable_if_t<!Stepper::takes_given_derivatives>> : std::false_type {};
+
+} // namespace detail
+
 template <class ErrorStepper>
 class controlled_explicit_rk
 {
@@ -341,9 +354,15 @@ private:
         if (!evaluate || n == 0 ||
             (b.known_state == static_cast<const void*>(detail::state_data(in)) && b.known_time == t))
             return;
-        using sys_type = typename odeint::unwrap_reference<System>::type;
-        const sys_type& sys = system;
-        as_odeint_system(sys)(in, b.derivative[b.current], t);
+        if constexpr (!detail::takes_given_derivatives<stepper_type>::value)
+            throw std::invalid_argument("tiled::controlled_explicit_rk: this stepper evaluates F_0 inside its steps: "
+                                        "reuse_last_derivative and try_step with dxdt are not available");
+        else
+        {
+            using sys_type = typename odeint::unwrap_reference<System>::type;
+            const sys_type& sys = system;
+            as_odeint_system(sys)(in, b.derivative[b.current], t);
+        }
         b.known_state = static_cast<const void*>(detail::state_data(in));
         b.known_time = t;
     }

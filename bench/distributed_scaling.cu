@@ -1,0 +1,224 @@
+// bench/distributed_scaling.cu: BRUSS2D (grid helper, d = 1024, n doubles) stepped on
+// 1, 2, 4 ... GPUs of one host with the distributed tiled steppers (gpu_team: a thread
+// per GPU, halos through NCCL), against the same stepper on one GPU's
+// thrust::device_vector:
+//   weak    RK4, n = 16 Mi per GPU;      strong  RK4, n = 64 Mi in all;
+//   adaptive DOPRI5 (tolerance 1e-8, t = 0 .. T), n = 64 Mi in all, ms per accepted step.
+// Each RK4 row gives ms per step (wall clock over 20 steps after 3, all GPUs
+// synchronised, median of 5), split into the halo exchange alone (20 exchanges timed the
+// same way) and the rest; k = steps per exchange (1 and 4). One table row per line.
+//   nvcc -std=c++17 -O3 -DNDEBUG -arch=sm_90 --expt-relaxed-constexpr --extended-lambda \
+//        -Xcudafe --diag_suppress=20012 -Iinclude bench/distributed_scaling.cu -lnccl -ltbb -o distributed_scaling
+//   NCCL_NVLS_ENABLE=0 ./distributed_scaling [max_gpus] [T_adaptive]
+#include <boost/numeric/odeint.hpp>
+#include <boost/numeric/odeint/tiled.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda.hpp>
+#include <boost/numeric/odeint/tiled/distributed.hpp>
+#include <boost/numeric/odeint/tiled/distributed/nccl_communicator.hpp>
+#include <boost/numeric/odeint/tiled/reference_problems.hpp>
+#include <thrust/device_vector.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <vector>
+
+namespace odeint = boost::numeric::odeint;
+namespace tiled = boost::numeric::odeint::tiled;
+namespace dist = boost::numeric::odeint::tiled::distributed;
+namespace problems = boost::numeric::odeint::tiled::problems;
+using state = thrust::device_vector<double>;
+using dstate = dist::distributed_state<state>;
+
+namespace {
+
+double now_ms()
+{
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+//! ms per call of f on every rank, synchronised (device and ranks) before and after.
+template <class F>
+double team_ms(dist::communicator& comm, F&& f, int per = 20)
+{
+    for (int i = 0; i < 3; ++i) f();
+    std::vector<double> ms;
+    for (int r = 0; r < 5; ++r)
+    {
+        cudaDeviceSynchronize();
+        comm.agree(true);
+        const double t0 = now_ms();
+        for (int i = 0; i < per; ++i) f();
+        cudaDeviceSynchronize();
+        comm.agree(true);
+        ms.push_back((now_ms() - t0) / per);
+    }
+    std::sort(ms.begin(), ms.end());
+    double m[1] = {ms[2]};
+    comm.agree(true, m, 1);
+    return m[0];
+}
+
+double one_gpu_ms(const problems::grid_bruss2d& sys)
+{
+    cudaSetDevice(0);
+    state x(sys.size());
+    std::vector<double> h(sys.size());
+    sys.initial_state(h);
+    thrust::copy(h.begin(), h.end(), x.begin());
+    tiled::runge_kutta4<state> rk4;
+    const double dt = sys.suggested_dt();
+    std::vector<double> ms;
+    for (int i = 0; i < 3; ++i) rk4.do_step(sys, x, 0.0, dt);
+    for (int r = 0; r < 5; ++r)
+    {
+        cudaDeviceSynchronize();
+        const double t0 = now_ms();
+        for (int i = 0; i < 20; ++i) rk4.do_step(sys, x, 0.0, dt);
+        cudaDeviceSynchronize();
+        ms.push_back((now_ms() - t0) / 20);
+    }
+    std::sort(ms.begin(), ms.end());
+    return ms[2];
+}
+
+struct team_result
+{
+    double step_ms = 0, exchange_ms = 0;
+};
+
+team_result distributed_rk4_ms(const problems::grid_bruss2d& sys, int gpus, std::size_t k)
+{
+    team_result out;
+    std::vector<int> devices(gpus);
+    for (int g = 0; g < gpus; ++g) devices[g] = g;
+    dist::gpu_team::run(devices, [&](std::shared_ptr<dist::communicator> comm) {
+        dstate x(comm, dist::partition::even(sys.size(), comm->size(), dist::grid_slab_size(sys)));
+        std::vector<double> h(sys.size());
+        sys.initial_state(h);
+        x.assign_global(h);
+        tiled::runge_kutta4<dstate> rk4;
+        rk4.steps_per_exchange(k);
+        const double dt = sys.suggested_dt();
+        double t = 0;
+        const double step = team_ms(*comm, [&] { rk4.do_step(sys, x, t, dt); t += dt; });
+        // the exchange alone, on the window the steps used
+        const dist::halo_exchange hx = x.exchange_request();
+        const double exchange = comm->size() > 1 ? team_ms(*comm, [&] { comm->exchange(hx); }) : 0.0;
+        if (comm->rank() == 0)
+        {
+            out.step_ms = step;
+            out.exchange_ms = exchange;
+        }
+    });
+    return out;
+}
+
+struct adaptive_result
+{
+    double ms_per_step = 0;
+    std::size_t steps = 0;
+};
+
+adaptive_result adaptive_ms(const problems::grid_bruss2d& sys, int gpus, double t_end)
+{
+    adaptive_result out;
+    if (gpus == 0)
+    {
+        cudaSetDevice(0);
+        state x(sys.size());
+        std::vector<double> h(sys.size());
+        sys.initial_state(h);
+        thrust::copy(h.begin(), h.end(), x.begin());
+        auto ctl = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<state>());
+        odeint::integrate_adaptive(ctl, sys, x, 0.0, t_end / 10, t_end / 10);  // warm-up
+        thrust::copy(h.begin(), h.end(), x.begin());
+        cudaDeviceSynchronize();
+        const double t0 = now_ms();
+        out.steps = odeint::integrate_adaptive(ctl, sys, x, 0.0, t_end, t_end);
+        cudaDeviceSynchronize();
+        out.ms_per_step = (now_ms() - t0) / double(out.steps);
+        return out;
+    }
+    std::vector<int> devices(gpus);
+    for (int g = 0; g < gpus; ++g) devices[g] = g;
+    dist::gpu_team::run(devices, [&](std::shared_ptr<dist::communicator> comm) {
+        dstate x(comm, dist::partition::even(sys.size(), comm->size(), dist::grid_slab_size(sys)));
+        std::vector<double> h(sys.size());
+        sys.initial_state(h);
+        x.assign_global(h);
+        auto ctl = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<dstate>());
+        odeint::integrate_adaptive(ctl, sys, x, 0.0, t_end / 10, t_end / 10);
+        x.assign_global(h);
+        cudaDeviceSynchronize();
+        comm->agree(true);
+        const double t0 = now_ms();
+        const std::size_t steps = odeint::integrate_adaptive(ctl, sys, x, 0.0, t_end, t_end);
+        cudaDeviceSynchronize();
+        comm->agree(true);
+        const double ms = (now_ms() - t0) / double(steps);
+        if (comm->rank() == 0)
+        {
+            out.ms_per_step = ms;
+            out.steps = steps;
+        }
+    });
+    return out;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    int available = 0;
+    cudaGetDeviceCount(&available);
+    const int max_gpus = std::min(available, argc > 1 ? std::atoi(argv[1]) : 8);
+    const double t_end = argc > 2 ? std::atof(argv[2]) : 0.002;
+    const std::size_t d = 1024, mi = std::size_t(1) << 20;
+    cudaDeviceProp p;
+    cudaGetDeviceProperties(&p, 0);
+    std::printf("# %d x %s; BRUSS2D grid helper, d = %zu; ms per step (wall clock, all GPUs synchronised)\n", max_gpus,
+                p.name, d);
+    std::printf("%-9s %5s %5s %11s %3s %9s %9s %9s %9s\n", "case", "gpus", "n/Mi", "", "k", "ms", "exchange", "x_1gpu",
+                "eff");
+    std::vector<int> counts;
+    for (int g = 1; g <= max_gpus; g *= 2) counts.push_back(g);
+    if (std::find(counts.begin(), counts.end(), max_gpus) == counts.end()) counts.push_back(max_gpus);
+
+    const auto weak1 = problems::grid_bruss2d::with_size(16 * mi, d);
+    const double one16 = one_gpu_ms(weak1);
+    std::printf("%-9s %5d %5zu %11s %3s %9.4f %9s %9s %9s\n", "one_gpu", 1, std::size_t(16), "device_vector", "-", one16,
+                "-", "-", "-");
+    for (int g : counts)
+        for (std::size_t k : {std::size_t(1), std::size_t(4)})
+        {
+            const auto sys = problems::grid_bruss2d::with_size(16 * mi * std::size_t(g), d);
+            const team_result r = distributed_rk4_ms(sys, g, k);
+            std::printf("%-9s %5d %5zu %11s %3zu %9.4f %9.4f %9s %9.3f\n", "weak_rk4", g, std::size_t(16 * g),
+                        "distributed", k, r.step_ms, r.exchange_ms, "-", one16 / r.step_ms);
+        }
+    const auto strong = problems::grid_bruss2d::with_size(64 * mi, d);
+    const double one64 = one_gpu_ms(strong);
+    std::printf("%-9s %5d %5zu %11s %3s %9.4f %9s %9s %9s\n", "one_gpu", 1, std::size_t(64), "device_vector", "-", one64,
+                "-", "-", "-");
+    for (int g : counts)
+        for (std::size_t k : {std::size_t(1), std::size_t(4)})
+        {
+            const team_result r = distributed_rk4_ms(strong, g, k);
+            std::printf("%-9s %5d %5zu %11s %3zu %9.4f %9.4f %9.3f %9.3f\n", "strong_rk4", g, std::size_t(64),
+                        "distributed", k, r.step_ms, r.exchange_ms, one64 / r.step_ms, one64 / r.step_ms / g);
+        }
+    const adaptive_result a1 = adaptive_ms(strong, 0, t_end);
+    std::printf("%-9s %5d %5zu %11s %3s %9.4f %9s %9s %9s  %zu steps\n", "one_gpu", 1, std::size_t(64), "dopri5_adapt", "-",
+                a1.ms_per_step, "-", "-", "-", a1.steps);
+    for (int g : counts)
+    {
+        const adaptive_result a = adaptive_ms(strong, g, t_end);
+        std::printf("%-9s %5d %5zu %11s %3s %9.4f %9s %9.3f %9.3f  %zu steps\n", "adapt_dp5", g, std::size_t(64),
+                    "distributed", "-", a.ms_per_step, "-", a1.ms_per_step / a.ms_per_step,
+                    a1.ms_per_step / a.ms_per_step / g, a.steps);
+    }
+    return 0;
+}

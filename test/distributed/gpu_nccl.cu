@@ -1,0 +1,240 @@
+/*
+ test/distributed/gpu_nccl.cu
+
+ The distributed steppers on GPUs (nccl_communicator through gpu_team: one thread per
+ GPU, halos through NCCL): fixed steps of BRUSS2D written with the grid helper (RK4,
+ DOPRI5), a grid periodic along its slowest dimension (the ranks form a ring) and a
+ per-component chain, on 1 to 4 GPUs with even and uneven parts and one or three
+ steps per exchange, bitwise equal to the same stepper on one GPU; adaptive DOPRI5
+ taking the same steps as on one GPU; a halo wider than a part refused on every rank.
+
+ Without a GPU the program exits with 77 (ctest: skipped); cases that need two GPUs
+ are skipped on a machine with one.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#include "support/cuda_test.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <boost/numeric/odeint/tiled/distributed.hpp>
+#include <boost/numeric/odeint/tiled/distributed/nccl_communicator.hpp>
+
+namespace dist = boost::numeric::odeint::tiled::distributed;
+namespace grid = boost::numeric::odeint::tiled::grid;
+
+using host_state = std::vector<double>;
+using device_state = thrust::device_vector<double>;
+using dstate = dist::distributed_state<device_state>;
+
+namespace {
+
+int gpus()
+{
+    int n = 0;
+    if (cudaGetDeviceCount(&n) != cudaSuccess) return 0;
+    return n;
+}
+std::size_t max_ranks() { return std::size_t(gpus() < 4 ? gpus() : 4); }
+std::vector<int> first_devices(std::size_t ranks)
+{
+    std::vector<int> d(ranks);
+    for (std::size_t r = 0; r < ranks; ++r) d[r] = int(r);
+    return d;
+}
+struct two_gpus
+{
+    boost::test_tools::assertion_result operator()(boost::unit_test::test_unit_id) const { return gpus() >= 2; }
+};
+
+struct ring_diffusion
+{
+    template <class Cell, class Out, class Time>
+    BOOST_ODEINT_TILED_HD void operator()(const Cell& c, Out& out, Time) const
+    {
+        out[0] = 0.2 * (c(0, -1, 0) + c(0, 1, 0) + c(0, 0, -1) + c(0, 0, 1) - 4.0 * c(0)) + 0.05 * c(1) -
+                 0.01 * double(c.coord(1));
+        out[1] = 0.1 * (c(1, 0, -1) - c(1, 0, 1)) - 0.05 * c(0) * c(1);
+    }
+};
+inline auto ring_grid(std::size_t nx, std::size_t ny)
+{
+    auto s = grid::extents(nx, ny).boundary(grid::boundary::reflecting());
+    s.boundary(1, grid::boundary::periodic());
+    return grid::make_system<2>(s, ring_diffusion{});
+}
+
+template <class Sys>
+host_state initial(const Sys& sys)
+{
+    host_state x(sys.size());
+    for (std::size_t j = 0; j < x.size(); ++j) x[j] = 1.0 + 0.5 * std::sin(0.37 * double(j)) + 0.1 * std::cos(0.011 * double(j));
+    return x;
+}
+
+bool same_bits(const host_state& a, const host_state& b)
+{
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+//! Whether a halo of `stages` stages fits every rank's neighbours' parts.
+template <class Sys>
+bool halo_fits(const Sys& sys, const dist::partition& parts, std::size_t stages)
+{
+    std::size_t halo = stages;
+    bool ring = false;
+    if constexpr (tiled::is_grid_system<Sys>::value)
+    {
+        const auto& s = sys.grid_shape();
+        const std::size_t extent = s.extent[Sys::dimensions - 1];
+        halo *= std::min(s.stencil_radius, extent - 1) * dist::grid_slab_size(sys);
+        ring = s.bc[Sys::dimensions - 1] == grid::boundary::periodic();
+    }
+    else
+        halo *= sys.access_distance();
+    try
+    {
+        for (std::size_t r = 0; r < parts.ranks(); ++r) dist::make_window_layout(parts, r, halo, ring);
+    }
+    catch (const std::invalid_argument&)
+    {
+        return false;
+    }
+    return true;
+}
+
+template <template <class...> class Stepper, class Sys>
+void check_fixed_steps(const char* name, const Sys& sys, std::size_t unit, double dt, std::size_t n_steps = 5)
+{
+    const host_state x0 = initial(sys);
+    cudaSetDevice(0);
+    device_state y0(x0.begin(), x0.end());
+    odeint::integrate_n_steps(Stepper<device_state>(), sys, y0, 0.0, dt, n_steps);
+    host_state reference(y0.size());
+    thrust::copy(y0.begin(), y0.end(), reference.begin());
+    const std::size_t units = sys.size() / unit;
+    for (std::size_t ranks = 1; ranks <= max_ranks(); ++ranks)
+    {
+        std::vector<std::vector<std::size_t>> splits(1);
+        for (std::size_t r = 0; r < ranks; ++r) splits[0].push_back((units / ranks + (r < units % ranks ? 1 : 0)) * unit);
+        if (ranks > 1)
+        {
+            std::vector<std::size_t> uneven(ranks);
+            std::size_t used = 0;
+            for (std::size_t r = 0; r + 1 < ranks; ++r) used += uneven[r] = (units / (2 * ranks) + r) * unit;
+            uneven.back() = units * unit - used;
+            splits.push_back(uneven);
+        }
+        for (const auto& sizes : splits)
+            for (std::size_t k : {std::size_t(1), std::size_t(3)})
+            {
+                if (ranks > 1 && !halo_fits(sys, dist::partition::from_sizes(sizes, unit), k * Stepper<host_state>::tableau_type::stages))
+                {
+                    BOOST_TEST_CONTEXT(name << ", " << ranks << " GPUs, first part " << sizes.front() << ", " << k
+                                            << " steps per exchange: the halo does not fit")
+                    BOOST_CHECK_THROW(dist::gpu_team::run(first_devices(ranks),
+                                                          [&](std::shared_ptr<dist::communicator> comm) {
+                                                              dstate x(comm, dist::partition::from_sizes(sizes, unit));
+                                                              x.assign_global(x0);
+                                                              Stepper<dstate> stepper;
+                                                              stepper.steps_per_exchange(k);
+                                                              odeint::integrate_n_steps(stepper, sys, x, 0.0, dt, n_steps);
+                                                          }),
+                                      std::invalid_argument);
+                    continue;
+                }
+                host_state result;
+                std::vector<std::size_t> exchanges(ranks);
+                dist::gpu_team::run(first_devices(ranks), [&](std::shared_ptr<dist::communicator> comm) {
+                    dstate x(comm, dist::partition::from_sizes(sizes, unit));
+                    x.assign_global(x0);
+                    Stepper<dstate> stepper;
+                    stepper.steps_per_exchange(k);
+                    odeint::integrate_n_steps(stepper, sys, x, 0.0, dt, n_steps);
+                    host_state all = x.gather(0);
+                    if (comm->rank() == 0) result = all;
+                    exchanges[comm->rank()] = stepper.exchanges();
+                });
+                BOOST_TEST_CONTEXT(name << ", " << ranks << " GPUs, first part " << sizes.front() << ", " << k
+                                        << " steps per exchange")
+                {
+                    BOOST_TEST(same_bits(result, reference));
+                    if (ranks > 1) BOOST_TEST(exchanges[0] == (n_steps + k - 1) / k);
+                }
+            }
+    }
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(grid_bruss2d_fixed_steps_equal_one_gpu_bitwise)
+{
+    const problems::grid_bruss2d bruss(64, 53);
+    check_fixed_steps<tiled::runge_kutta4>("rk4", bruss, dist::grid_slab_size(bruss), bruss.suggested_dt());
+    check_fixed_steps<tiled::runge_kutta_dopri5>("dopri5", bruss, dist::grid_slab_size(bruss), bruss.suggested_dt());
+}
+
+BOOST_AUTO_TEST_CASE(a_ring_and_a_chain_equal_one_gpu_bitwise)
+{
+    const auto ring = ring_grid(33, 47);
+    check_fixed_steps<tiled::runge_kutta4>("ring", ring, dist::grid_slab_size(ring), 0.02);
+    const problems::heat1d heat(20011, 0.3);
+    check_fixed_steps<tiled::runge_kutta4>("heat1d", heat, 1, 0.05);
+}
+
+BOOST_AUTO_TEST_CASE(adaptive_dopri5_takes_the_same_steps_as_one_gpu, *boost::unit_test::precondition(two_gpus()))
+{
+    const problems::grid_bruss2d bruss(64, 40);
+    const host_state x0 = initial(bruss);
+    cudaSetDevice(0);
+    device_state y(x0.begin(), x0.end());
+    std::vector<double> times_ref;
+    odeint::integrate_adaptive(odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<device_state>()), bruss, y,
+                               0.0, 0.01, 0.01, [&](const device_state&, double t) { times_ref.push_back(t); });
+    host_state reference(y.size());
+    thrust::copy(y.begin(), y.end(), reference.begin());
+    for (std::size_t ranks = 2; ranks <= max_ranks(); ++ranks)
+    {
+        std::vector<double> times;
+        host_state result;
+        dist::gpu_team::run(first_devices(ranks), [&](std::shared_ptr<dist::communicator> comm) {
+            dstate x(comm, dist::partition::even(bruss.size(), ranks, dist::grid_slab_size(bruss)));
+            x.assign_global(x0);
+            std::vector<double> mine;
+            odeint::integrate_adaptive(odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<dstate>()), bruss, x,
+                                       0.0, 0.01, 0.01, [&](const dstate&, double t) { mine.push_back(t); });
+            host_state all = x.gather(0);
+            if (comm->rank() == 0)
+            {
+                times = mine;
+                result = all;
+            }
+        });
+        BOOST_TEST_CONTEXT(ranks << " GPUs")
+        {
+            BOOST_TEST(times == times_ref, boost::test_tools::per_element());
+            BOOST_TEST(same_bits(result, reference));
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_halo_wider_than_a_part_is_refused_on_every_gpu, *boost::unit_test::precondition(two_gpus()))
+{
+    const auto ring = ring_grid(16, 12);
+    const std::size_t slab = dist::grid_slab_size(ring);
+    BOOST_CHECK_THROW(dist::gpu_team::run(first_devices(2),
+                                          [&](std::shared_ptr<dist::communicator> comm) {
+                                              dstate x(comm, dist::partition::from_sizes({10 * slab, 2 * slab}, slab));
+                                              x.assign_global(initial(ring));
+                                              tiled::runge_kutta4<dstate> rk4;
+                                              rk4.do_step(ring, x, 0.0, 0.01);
+                                          }),
+                      std::invalid_argument);
+}

@@ -1,0 +1,251 @@
+/*
+ test/distributed/mpi_ranks.cpp
+
+ The distributed steppers over MPI (mpi_communicator), run by ctest on 1, 2 and 3
+ processes (mpirun --oversubscribe): fixed steps of several methods on chains and
+ grids (a ring included), even and uneven parts, one and three steps per exchange,
+ bitwise equal to the same stepper on one std::vector in each process; adaptive
+ integrations taking the same steps; a halo wider than a part refused on every rank;
+ a rank whose step throws makes every rank throw, and one that leaves between steps
+ makes the others throw at their next step.
+
+ Copyright 2026 the boost_odeint_tiled developers
+ Distributed under the Boost Software License, Version 1.0.
+*/
+#include <boost/test/unit_test.hpp>
+
+#include <mpi.h>
+
+#include <cmath>
+#include <cstddef>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <boost/numeric/odeint.hpp>
+#include <boost/numeric/odeint/tiled.hpp>
+#include <boost/numeric/odeint/tiled/distributed.hpp>
+#include <boost/numeric/odeint/tiled/distributed/mpi_communicator.hpp>
+#include <boost/numeric/odeint/tiled/reference_problems.hpp>
+
+namespace odeint = boost::numeric::odeint;
+namespace tiled = boost::numeric::odeint::tiled;
+namespace dist = boost::numeric::odeint::tiled::distributed;
+namespace grid = boost::numeric::odeint::tiled::grid;
+namespace problems = boost::numeric::odeint::tiled::problems;
+
+using state = std::vector<double>;
+using dstate = dist::distributed_state<state>;
+
+namespace {
+
+struct mpi_session
+{
+    mpi_session() { MPI_Init(nullptr, nullptr); }
+    ~mpi_session() { MPI_Finalize(); }
+};
+
+std::shared_ptr<dist::mpi_communicator> world() { return std::make_shared<dist::mpi_communicator>(MPI_COMM_WORLD); }
+
+//! Periodic along its slowest dimension (the ranks form a ring); reads its coordinates.
+struct ring_diffusion
+{
+    template <class Cell, class Out, class Time>
+    BOOST_ODEINT_TILED_HD void operator()(const Cell& c, Out& out, Time) const
+    {
+        out[0] = 0.2 * (c(0, -1, 0) + c(0, 1, 0) + c(0, 0, -1) + c(0, 0, 1) - 4.0 * c(0)) + 0.05 * c(1) -
+                 0.01 * double(c.coord(1));
+        out[1] = 0.1 * (c(1, 0, -1) - c(1, 0, 1)) - 0.05 * c(0) * c(1);
+    }
+};
+inline auto ring_grid(std::size_t nx, std::size_t ny)
+{
+    auto s = grid::extents(nx, ny).boundary(grid::boundary::reflecting());
+    s.boundary(1, grid::boundary::periodic());
+    return grid::make_system<2>(s, ring_diffusion{});
+}
+
+template <class Sys>
+state initial(const Sys& sys)
+{
+    state x(sys.size());
+    for (std::size_t j = 0; j < x.size(); ++j) x[j] = 1.0 + 0.5 * std::sin(0.37 * double(j)) + 0.1 * std::cos(0.011 * double(j));
+    return x;
+}
+
+bool same_bits(const state& a, const state& b)
+{
+    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+template <template <class...> class Stepper, class Sys>
+void check_fixed_steps(const char* name, const Sys& sys, std::size_t unit, double dt, std::size_t n_steps = 6)
+{
+    const auto comm = world();
+    const state x0 = initial(sys);
+    state reference = x0;
+    odeint::integrate_n_steps(Stepper<state>(), sys, reference, 0.0, dt, n_steps);
+    const std::size_t units = sys.size() / unit, ranks = comm->size();
+    std::vector<std::vector<std::size_t>> splits;
+    splits.push_back({});
+    for (std::size_t r = 0; r < ranks; ++r) splits.back().push_back((units / ranks + (r < units % ranks ? 1 : 0)) * unit);
+    if (ranks > 1)
+    {
+        std::vector<std::size_t> uneven(ranks);
+        std::size_t used = 0;
+        for (std::size_t r = 0; r + 1 < ranks; ++r) used += uneven[r] = (units / (2 * ranks) + r) * unit;
+        uneven.back() = units * unit - used;
+        splits.push_back(uneven);
+    }
+    for (const auto& sizes : splits)
+        for (std::size_t k : {std::size_t(1), std::size_t(3)})
+            BOOST_TEST_CONTEXT(name << ", " << ranks << " ranks, first part " << sizes.front() << ", " << k
+                                    << " steps per exchange")
+            {
+                dstate x(comm, dist::partition::from_sizes(sizes, unit));
+                x.assign_global(x0);
+                Stepper<dstate> stepper;
+                stepper.steps_per_exchange(k);
+                odeint::integrate_n_steps(stepper, sys, x, 0.0, dt, n_steps);
+                const state all = x.gather(0);
+                if (comm->rank() == 0) BOOST_TEST(same_bits(all, reference));
+                const state mine = x.owned_values();
+                BOOST_TEST(same_bits(mine, state(reference.begin() + x.owned_first(),
+                                                 reference.begin() + x.owned_first() + x.owned_count())));
+            }
+}
+
+} // namespace
+
+BOOST_TEST_GLOBAL_FIXTURE(mpi_session);
+
+BOOST_AUTO_TEST_CASE(fixed_steps_equal_one_process_bitwise)
+{
+    const problems::heat1d heat(601, 0.3);
+    check_fixed_steps<tiled::runge_kutta4>("heat rk4", heat, 1, 0.05);
+    check_fixed_steps<tiled::runge_kutta_dopri5>("heat dopri5", heat, 1, 0.05);
+    check_fixed_steps<tiled::runge_kutta_fehlberg78>("heat fehlberg78", heat, 1, 0.05);
+    const problems::grid_bruss2d bruss(20, 150);
+    check_fixed_steps<tiled::runge_kutta4>("grid_bruss2d rk4", bruss, dist::grid_slab_size(bruss), bruss.suggested_dt());
+    check_fixed_steps<tiled::runge_kutta_verner56>("grid_bruss2d verner56", bruss, dist::grid_slab_size(bruss),
+                                                   bruss.suggested_dt());
+    const auto ring = ring_grid(7, 80);
+    check_fixed_steps<tiled::runge_kutta4>("ring", ring, dist::grid_slab_size(ring), 0.02);
+}
+
+BOOST_AUTO_TEST_CASE(adaptive_integrations_take_the_same_steps_as_one_process)
+{
+    const problems::grid_bruss2d bruss(16, 29);
+    const auto comm = world();
+    const state x0 = initial(bruss);
+    state reference = x0;
+    std::vector<double> times_ref, times;
+    odeint::integrate_adaptive(odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<state>()), bruss, reference,
+                               0.0, 0.05, 0.05, [&](const state&, double t) { times_ref.push_back(t); });
+    dstate x(comm, dist::partition::even(bruss.size(), comm->size(), dist::grid_slab_size(bruss)));
+    x.assign_global(x0);
+    odeint::integrate_adaptive(odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<dstate>()), bruss, x, 0.0,
+                               0.05, 0.05, [&](const dstate&, double t) { times.push_back(t); });
+    BOOST_TEST(times == times_ref, boost::test_tools::per_element());
+    const state all = x.gather(0);
+    if (comm->rank() == 0) BOOST_TEST(same_bits(all, reference));
+}
+
+BOOST_AUTO_TEST_CASE(a_halo_wider_than_a_part_is_refused_on_every_rank)
+{
+    const auto comm = world();
+    if (comm->size() < 2) return;  // one rank has no halo
+    // a ring of slabs: rank 0 owns 10, the others 2 each, and RK4 needs 4 from each neighbour
+    const auto ring = ring_grid(7, 10 + 2 * (comm->size() - 1));
+    const std::size_t slab = dist::grid_slab_size(ring);
+    std::vector<std::size_t> sizes(comm->size(), 2 * slab);
+    sizes[0] = 10 * slab;
+    dstate x(comm, dist::partition::from_sizes(sizes, slab));
+    x.assign_global(initial(ring));
+    tiled::runge_kutta4<dstate> rk4;
+    std::string what = "no exception";
+    bool cause = false;
+    try
+    {
+        rk4.do_step(ring, x, 0.0, 0.01);
+    }
+    catch (const dist::rank_failure& e)
+    {
+        what = e.what();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        what = e.what();
+        cause = true;
+    }
+    if (comm->rank() == 0)
+        BOOST_TEST((cause && what.find("halo") != std::string::npos), what);
+    else  // a cause too where its other neighbour owns 2 slabs, else told of rank 0's failure
+        BOOST_TEST((what.find("halo") != std::string::npos || what.find("rank 0 failed") != std::string::npos), what);
+}
+
+namespace {
+
+struct failing_heat
+{
+    problems::heat1d heat;
+    std::size_t bad;
+    double from_time;
+    std::size_t access_distance() const { return heat.access_distance(); }
+    template <class Y>
+    double operator()(std::size_t j, const Y& y, double t) const
+    {
+        if (t >= from_time && j == bad) throw std::runtime_error("the right-hand side failed");
+        return heat(j, y, t);
+    }
+};
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(a_rank_that_throws_in_a_step_makes_every_rank_throw)
+{
+    const auto comm = world();
+    const std::size_t n = 300;
+    const failing_heat sys{problems::heat1d(n, 0.3), n - 1, 0.1};  // the last rank's last component
+    dstate x(comm, dist::partition::even(n, comm->size()));
+    x.assign_global(initial(sys.heat));
+    std::string what;
+    try
+    {
+        odeint::integrate_n_steps(tiled::runge_kutta4<dstate>(), sys, x, 0.0, 0.02, 40);
+    }
+    catch (const std::exception& e)
+    {
+        what = e.what();
+    }
+    if (comm->rank() + 1 == comm->size())
+        BOOST_TEST(what == "the right-hand side failed");
+    else
+        BOOST_TEST(what.find("rank " + std::to_string(comm->size() - 1) + " failed") != std::string::npos, what);
+    BOOST_TEST(comm->broken());
+}
+
+BOOST_AUTO_TEST_CASE(a_rank_that_leaves_between_steps_makes_the_others_throw)
+{
+    const auto comm = world();
+    const problems::heat1d heat(240, 0.3);
+    std::string what;
+    try
+    {
+        dstate x(comm, dist::partition::even(240, comm->size()));
+        x.assign_global(initial(heat));
+        odeint::integrate_n_steps(tiled::runge_kutta4<dstate>(), heat, x, 0.0, 0.02, 30, [&](const dstate&, double t) {
+            if (comm->rank() == 0 && t > 0.3) throw std::logic_error("observer failed");
+        });
+    }
+    catch (const std::exception& e)
+    {
+        what = e.what();
+    }
+    if (comm->rank() == 0)
+        BOOST_TEST(what == "observer failed");
+    else
+        BOOST_TEST(what.find("rank 0 failed") != std::string::npos, what);
+}
