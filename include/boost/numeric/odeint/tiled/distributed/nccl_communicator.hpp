@@ -54,6 +54,12 @@ inline void nccl_check(ncclResult_t r, const char* what)
         throw std::runtime_error(std::string("tiled::distributed::nccl_communicator: ") + what + ": " + ncclGetErrorString(r));
 }
 
+/*! NCCL reports its errors in its return values, but leaves CUDA's last error of the
+    thread set by calls it expects to fail (enabling peer access that is enabled, looking
+    for kernels of other architectures): cleared after NCCL's calls, so that the next
+    kernel launch's check does not take them for its own. */
+inline void forget_nccl_cuda_errors() { (void)cudaGetLastError(); }
+
 class nccl_communicator : public communicator
 {
 public:
@@ -118,6 +124,7 @@ public:
                                 int(w.right_peer), m_comm, stream),
                        "sending a halo");
         nccl_check(ncclGroupEnd(), "posting the halo exchange");
+        forget_nccl_cuda_errors();
     }
 
     void gather(const void* mine, const std::vector<std::size_t>& bytes, void* all, std::size_t root) override
@@ -153,6 +160,7 @@ struct gpu_team
         const int ranks = static_cast<int>(devices.size());
         std::vector<ncclComm_t> comms(devices.size());
         nccl_check(ncclCommInitAll(comms.data(), ranks, devices.data()), "creating the communicators");
+        forget_nccl_cuda_errors();
         std::vector<char> taken(devices.size(), 0);  // one element per thread (no bit packing)
         try
         {
@@ -160,6 +168,7 @@ struct gpu_team
                                   [&](std::size_t r, const std::shared_ptr<detail::team_hub>& hub, std::size_t) {
                                       cuda_check(cudaSetDevice(devices[r]), "selecting a rank's GPU");
                                       auto control = std::make_shared<thread_team_communicator>(hub, r);
+                                      forget_nccl_cuda_errors();
                                       auto comm = std::make_shared<nccl_communicator>(control, comms[r], devices[r], true);
                                       taken[r] = 1;
                                       return comm;

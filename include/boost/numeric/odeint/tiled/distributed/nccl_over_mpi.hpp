@@ -34,6 +34,7 @@ inline std::shared_ptr<nccl_communicator> nccl_over_mpi(const std::shared_ptr<mp
     mpi_check(MPI_Bcast(&id, int(sizeof(id)), MPI_BYTE, 0, mpi->native()), "broadcasting the NCCL id");
     ncclComm_t comm;
     nccl_check(ncclCommInitRank(&comm, int(mpi->size()), id, int(mpi->rank())), "creating the communicator");
+    forget_nccl_cuda_errors();
     return std::make_shared<nccl_communicator>(mpi, comm, device, true);
 }
 
