@@ -5,7 +5,8 @@
  partitions and window layouts; fixed steps of every method on 1 to 4 ranks, even and
  uneven splits, per-component, block-form and grid systems (a ring included), one and
  several steps per exchange, bitwise equal to the same stepper on one std::vector;
- adaptive integrations taking the same steps; halos wider than a part refused; a rank
+ adaptive integrations taking the same steps; integrate_times and integrate_const with
+ observers that gather; halos wider than a part refused; a rank
  that throws, inside a step or outside, makes every rank throw instead of hanging.
 
  Copyright 2026 the boost_odeint_tiled developers
@@ -480,4 +481,48 @@ BOOST_AUTO_TEST_CASE(writing_a_rank_between_steps_refreshes_every_halo)
     });
     for (std::size_t e : exchanges) BOOST_TEST(e == 2u);  // the write made every rank exchange again
     BOOST_TEST(std::memcmp(results[0].data(), reference.data(), reference.size() * sizeof(double)) == 0);
+}
+
+BOOST_AUTO_TEST_CASE(integrate_times_and_const_observe_what_one_device_observes)
+{
+    const problems::grid_bruss2d bruss(12, 40);
+    const state x0 = initial(bruss);
+    const std::vector<double> times{0.0, 0.004, 0.011, 0.02, 0.035};
+    const double dt = 0.001;
+    // one device: fixed steps with integrate_times, adaptive steps with integrate_const
+    std::vector<state> fixed_ref, adaptive_ref;
+    {
+        state x = x0;
+        odeint::integrate_times(tiled::runge_kutta4<state>(), bruss, x, times.begin(), times.end(), dt,
+                                [&](const state& s, double) { fixed_ref.push_back(s); });
+        x = x0;
+        odeint::integrate_const(odeint::make_controlled(1e-9, 1e-9, tiled::runge_kutta_cash_karp54<state>()), bruss, x,
+                                0.0, 0.03, 0.005, [&](const state& s, double) { adaptive_ref.push_back(s); });
+    }
+    for (std::size_t ranks : {2u, 3u})
+        BOOST_TEST_CONTEXT(ranks << " ranks")
+        {
+            std::vector<state> fixed, adaptive;
+            on_ranks(ranks, [&](std::shared_ptr<dist::communicator> comm) {
+                dstate x(comm, dist::partition::even(bruss.size(), ranks, dist::grid_slab_size(bruss)));
+                x.assign_global(x0);
+                std::vector<state> f, a;
+                odeint::integrate_times(tiled::runge_kutta4<dstate>(), bruss, x, times.begin(), times.end(), dt,
+                                        [&](const dstate& s, double) { f.push_back(s.gather(0)); });
+                x.assign_global(x0);
+                odeint::integrate_const(odeint::make_controlled(1e-9, 1e-9, tiled::runge_kutta_cash_karp54<dstate>()),
+                                        bruss, x, 0.0, 0.03, 0.005,
+                                        [&](const dstate& s, double) { a.push_back(s.gather(0)); });
+                if (comm->rank() == 0)
+                {
+                    fixed = f;
+                    adaptive = a;
+                }
+            });
+            BOOST_REQUIRE_EQUAL(fixed.size(), fixed_ref.size());
+            for (std::size_t i = 0; i < fixed.size(); ++i) BOOST_TEST(fixed[i] == fixed_ref[i], boost::test_tools::per_element());
+            BOOST_REQUIRE_EQUAL(adaptive.size(), adaptive_ref.size());
+            for (std::size_t i = 0; i < adaptive.size(); ++i)
+                BOOST_TEST(adaptive[i] == adaptive_ref[i], boost::test_tools::per_element());
+        }
 }
