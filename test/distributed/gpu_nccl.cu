@@ -27,12 +27,18 @@
 #include <boost/numeric/odeint/tiled/distributed.hpp>
 #include <boost/numeric/odeint/tiled/distributed/nccl_communicator.hpp>
 
+#include "support/distributed_test_systems.hpp"
+
 namespace dist = boost::numeric::odeint::tiled::distributed;
 namespace grid = boost::numeric::odeint::tiled::grid;
 
 using host_state = std::vector<double>;
 using device_state = thrust::device_vector<double>;
 using dstate = dist::distributed_state<device_state>;
+
+using boost_odeint_tiled_test::halo_fits;
+using boost_odeint_tiled_test::ring_grid;
+using boost_odeint_tiled_test::same_bits;
 
 namespace {
 
@@ -54,66 +60,10 @@ struct two_gpus
     boost::test_tools::assertion_result operator()(boost::unit_test::test_unit_id) const { return gpus() >= 2; }
 };
 
-struct ring_diffusion
-{
-    template <class Cell, class Out, class Time>
-    BOOST_ODEINT_TILED_HD void operator()(const Cell& c, Out& out, Time) const
-    {
-        out[0] = 0.2 * (c(0, -1, 0) + c(0, 1, 0) + c(0, 0, -1) + c(0, 0, 1) - 4.0 * c(0)) + 0.05 * c(1) -
-                 0.01 * double(c.coord(1));
-        out[1] = 0.1 * (c(1, 0, -1) - c(1, 0, 1)) - 0.05 * c(0) * c(1);
-    }
-};
-inline auto ring_grid(std::size_t nx, std::size_t ny)
-{
-    auto s = grid::extents(nx, ny).boundary(grid::boundary::reflecting());
-    s.boundary(1, grid::boundary::periodic());
-    return grid::make_system<2>(s, ring_diffusion{});
-}
-
-template <class Sys>
-host_state initial(const Sys& sys)
-{
-    host_state x(sys.size());
-    for (std::size_t j = 0; j < x.size(); ++j) x[j] = 1.0 + 0.5 * std::sin(0.37 * double(j)) + 0.1 * std::cos(0.011 * double(j));
-    return x;
-}
-
-bool same_bits(const host_state& a, const host_state& b)
-{
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
-}
-
-//! Whether a halo of `stages` stages fits every rank's neighbours' parts.
-template <class Sys>
-bool halo_fits(const Sys& sys, const dist::partition& parts, std::size_t stages)
-{
-    std::size_t halo = stages;
-    bool ring = false;
-    if constexpr (tiled::is_grid_system<Sys>::value)
-    {
-        const auto& s = sys.grid_shape();
-        const std::size_t extent = s.extent[Sys::dimensions - 1];
-        halo *= std::min(s.stencil_radius, extent - 1) * dist::grid_slab_size(sys);
-        ring = s.bc[Sys::dimensions - 1] == grid::boundary::periodic();
-    }
-    else
-        halo *= sys.access_distance();
-    try
-    {
-        for (std::size_t r = 0; r < parts.ranks(); ++r) dist::make_window_layout(parts, r, halo, ring);
-    }
-    catch (const std::invalid_argument&)
-    {
-        return false;
-    }
-    return true;
-}
-
 template <template <class...> class Stepper, class Sys>
 void check_fixed_steps(const char* name, const Sys& sys, std::size_t unit, double dt, std::size_t n_steps = 5)
 {
-    const host_state x0 = initial(sys);
+    const host_state x0 = boost_odeint_tiled_test::wavy_initial(sys);
     cudaSetDevice(0);
     device_state y0(x0.begin(), x0.end());
     odeint::integrate_n_steps(Stepper<device_state>(), sys, y0, 0.0, dt, n_steps);
@@ -122,16 +72,7 @@ void check_fixed_steps(const char* name, const Sys& sys, std::size_t unit, doubl
     const std::size_t units = sys.size() / unit;
     for (std::size_t ranks = 1; ranks <= max_ranks(); ++ranks)
     {
-        std::vector<std::vector<std::size_t>> splits(1);
-        for (std::size_t r = 0; r < ranks; ++r) splits[0].push_back((units / ranks + (r < units % ranks ? 1 : 0)) * unit);
-        if (ranks > 1)
-        {
-            std::vector<std::size_t> uneven(ranks);
-            std::size_t used = 0;
-            for (std::size_t r = 0; r + 1 < ranks; ++r) used += uneven[r] = (units / (2 * ranks) + r) * unit;
-            uneven.back() = units * unit - used;
-            splits.push_back(uneven);
-        }
+        const auto splits = boost_odeint_tiled_test::even_and_uneven_splits(units, ranks, unit);
         for (const auto& sizes : splits)
             for (std::size_t k : {std::size_t(1), std::size_t(3)})
             {
@@ -192,7 +133,7 @@ BOOST_AUTO_TEST_CASE(a_ring_and_a_chain_equal_one_gpu_bitwise)
 BOOST_AUTO_TEST_CASE(adaptive_dopri5_takes_the_same_steps_as_one_gpu, *boost::unit_test::precondition(two_gpus()))
 {
     const problems::grid_bruss2d bruss(64, 40);
-    const host_state x0 = initial(bruss);
+    const host_state x0 = boost_odeint_tiled_test::wavy_initial(bruss);
     cudaSetDevice(0);
     device_state y(x0.begin(), x0.end());
     std::vector<double> times_ref;
@@ -232,7 +173,7 @@ BOOST_AUTO_TEST_CASE(a_halo_wider_than_a_part_is_refused_on_every_gpu, *boost::u
     BOOST_CHECK_THROW(dist::gpu_team::run(first_devices(2),
                                           [&](std::shared_ptr<dist::communicator> comm) {
                                               dstate x(comm, dist::partition::from_sizes({10 * slab, 2 * slab}, slab));
-                                              x.assign_global(initial(ring));
+                                              x.assign_global(boost_odeint_tiled_test::wavy_initial(ring));
                                               tiled::runge_kutta4<dstate> rk4;
                                               rk4.do_step(ring, x, 0.0, 0.01);
                                           }),

@@ -30,6 +30,8 @@
 #include <boost/numeric/odeint/tiled/distributed/mpi_communicator.hpp>
 #include <boost/numeric/odeint/tiled/reference_problems.hpp>
 
+#include "support/distributed_test_systems.hpp"
+
 namespace odeint = boost::numeric::odeint;
 namespace tiled = boost::numeric::odeint::tiled;
 namespace dist = boost::numeric::odeint::tiled::distributed;
@@ -38,6 +40,9 @@ namespace problems = boost::numeric::odeint::tiled::problems;
 
 using state = std::vector<double>;
 using dstate = dist::distributed_state<state>;
+
+using boost_odeint_tiled_test::ring_grid;
+using boost_odeint_tiled_test::same_bits;
 
 namespace {
 
@@ -49,56 +54,15 @@ struct mpi_session
 
 std::shared_ptr<dist::mpi_communicator> world() { return std::make_shared<dist::mpi_communicator>(MPI_COMM_WORLD); }
 
-//! Periodic along its slowest dimension (the ranks form a ring); reads its coordinates.
-struct ring_diffusion
-{
-    template <class Cell, class Out, class Time>
-    BOOST_ODEINT_TILED_HD void operator()(const Cell& c, Out& out, Time) const
-    {
-        out[0] = 0.2 * (c(0, -1, 0) + c(0, 1, 0) + c(0, 0, -1) + c(0, 0, 1) - 4.0 * c(0)) + 0.05 * c(1) -
-                 0.01 * double(c.coord(1));
-        out[1] = 0.1 * (c(1, 0, -1) - c(1, 0, 1)) - 0.05 * c(0) * c(1);
-    }
-};
-inline auto ring_grid(std::size_t nx, std::size_t ny)
-{
-    auto s = grid::extents(nx, ny).boundary(grid::boundary::reflecting());
-    s.boundary(1, grid::boundary::periodic());
-    return grid::make_system<2>(s, ring_diffusion{});
-}
-
-template <class Sys>
-state initial(const Sys& sys)
-{
-    state x(sys.size());
-    for (std::size_t j = 0; j < x.size(); ++j) x[j] = 1.0 + 0.5 * std::sin(0.37 * double(j)) + 0.1 * std::cos(0.011 * double(j));
-    return x;
-}
-
-bool same_bits(const state& a, const state& b)
-{
-    return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
-}
-
 template <template <class...> class Stepper, class Sys>
 void check_fixed_steps(const char* name, const Sys& sys, std::size_t unit, double dt, std::size_t n_steps = 6)
 {
     const auto comm = world();
-    const state x0 = initial(sys);
+    const state x0 = boost_odeint_tiled_test::wavy_initial(sys);
     state reference = x0;
     odeint::integrate_n_steps(Stepper<state>(), sys, reference, 0.0, dt, n_steps);
     const std::size_t units = sys.size() / unit, ranks = comm->size();
-    std::vector<std::vector<std::size_t>> splits;
-    splits.push_back({});
-    for (std::size_t r = 0; r < ranks; ++r) splits.back().push_back((units / ranks + (r < units % ranks ? 1 : 0)) * unit);
-    if (ranks > 1)
-    {
-        std::vector<std::size_t> uneven(ranks);
-        std::size_t used = 0;
-        for (std::size_t r = 0; r + 1 < ranks; ++r) used += uneven[r] = (units / (2 * ranks) + r) * unit;
-        uneven.back() = units * unit - used;
-        splits.push_back(uneven);
-    }
+    const auto splits = boost_odeint_tiled_test::even_and_uneven_splits(units, ranks, unit);
     for (const auto& sizes : splits)
         for (std::size_t k : {std::size_t(1), std::size_t(3)})
             BOOST_TEST_CONTEXT(name << ", " << ranks << " ranks, first part " << sizes.front() << ", " << k
@@ -139,7 +103,7 @@ BOOST_AUTO_TEST_CASE(adaptive_integrations_take_the_same_steps_as_one_process)
 {
     const problems::grid_bruss2d bruss(16, 29);
     const auto comm = world();
-    const state x0 = initial(bruss);
+    const state x0 = boost_odeint_tiled_test::wavy_initial(bruss);
     state reference = x0;
     std::vector<double> times_ref, times;
     odeint::integrate_adaptive(odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<state>()), bruss, reference,
@@ -163,7 +127,7 @@ BOOST_AUTO_TEST_CASE(a_halo_wider_than_a_part_is_refused_on_every_rank)
     std::vector<std::size_t> sizes(comm->size(), 2 * slab);
     sizes[0] = 10 * slab;
     dstate x(comm, dist::partition::from_sizes(sizes, slab));
-    x.assign_global(initial(ring));
+    x.assign_global(boost_odeint_tiled_test::wavy_initial(ring));
     tiled::runge_kutta4<dstate> rk4;
     std::string what = "no exception";
     bool cause = false;
@@ -210,7 +174,7 @@ BOOST_AUTO_TEST_CASE(a_rank_that_throws_in_a_step_makes_every_rank_throw)
     const std::size_t n = 300;
     const failing_heat sys{problems::heat1d(n, 0.3), n - 1, 0.1};  // the last rank's last component
     dstate x(comm, dist::partition::even(n, comm->size()));
-    x.assign_global(initial(sys.heat));
+    x.assign_global(boost_odeint_tiled_test::wavy_initial(sys.heat));
     std::string what;
     try
     {
@@ -235,7 +199,7 @@ BOOST_AUTO_TEST_CASE(a_rank_that_leaves_between_steps_makes_the_others_throw)
     try
     {
         dstate x(comm, dist::partition::even(240, comm->size()));
-        x.assign_global(initial(heat));
+        x.assign_global(boost_odeint_tiled_test::wavy_initial(heat));
         odeint::integrate_n_steps(tiled::runge_kutta4<dstate>(), heat, x, 0.0, 0.02, 30, [&](const dstate&, double t) {
             if (comm->rank() == 0 && t > 0.3) throw std::logic_error("observer failed");
         });

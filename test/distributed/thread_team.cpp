@@ -31,6 +31,8 @@
 #include <boost/numeric/odeint/tiled/distributed.hpp>
 #include <boost/numeric/odeint/tiled/reference_problems.hpp>
 
+#include "support/distributed_test_systems.hpp"
+
 namespace odeint = boost::numeric::odeint;
 namespace tiled = boost::numeric::odeint::tiled;
 namespace dist = boost::numeric::odeint::tiled::distributed;
@@ -92,14 +94,6 @@ inline auto dirichlet_grid(std::size_t nx, std::size_t ny)
     return grid::make_system<1>(s, wide_diffusion{}, std::array<double, 1>{0.75});
 }
 
-template <class Sys>
-state initial(const Sys& sys)
-{
-    state x(sys.size());
-    for (std::size_t j = 0; j < x.size(); ++j) x[j] = 1.0 + 0.5 * std::sin(0.37 * double(j)) + 0.1 * std::cos(0.011 * double(j));
-    return x;
-}
-
 //! Runs fn(comm) on `ranks` thread ranks; returns the gathered results of rank 0.
 template <class Fn>
 void on_ranks(std::size_t ranks, Fn fn)
@@ -107,74 +101,20 @@ void on_ranks(std::size_t ranks, Fn fn)
     dist::thread_team::run(ranks, [&](std::shared_ptr<dist::communicator> comm) { fn(comm); });
 }
 
-std::vector<std::vector<std::size_t>> splits_of(std::size_t units, std::size_t ranks)
-{
-    // even, and uneven: the first rank small, the last large
-    std::vector<std::vector<std::size_t>> r;
-    std::vector<std::size_t> even(ranks);
-    for (std::size_t k = 0; k < ranks; ++k) even[k] = units / ranks + (k < units % ranks ? 1 : 0);
-    r.push_back(even);
-    if (ranks > 1)
-    {
-        std::vector<std::size_t> uneven(ranks, units / (2 * ranks));
-        std::size_t used = 0;
-        for (std::size_t k = 0; k + 1 < ranks; ++k) used += uneven[k] = units / (2 * ranks) + k;
-        uneven.back() = units - used;
-        r.push_back(uneven);
-    }
-    return r;
-}
-
-//! The halo one stage needs: d components, or for grids the stencil radius in slabs.
-template <class Sys>
-std::size_t halo_unit_distance(const Sys& sys, std::size_t unit)
-{
-    if constexpr (tiled::is_grid_system<Sys>::value)
-    {
-        const auto& s = sys.grid_shape();
-        const std::size_t extent = s.extent[Sys::dimensions - 1];
-        return std::min(s.stencil_radius, extent - 1) * dist::grid_slab_size(sys);
-    }
-    else
-        return (sys.access_distance() + unit - 1) / unit * unit;
-}
-template <class Sys>
-bool ring_of(const Sys& sys)
-{
-    if constexpr (tiled::is_grid_system<Sys>::value)
-        return sys.grid_shape().bc[Sys::dimensions - 1] == grid::boundary::periodic();
-    else
-        return false;
-}
-
 /*! n_steps fixed steps of Stepper on one std::vector and on `ranks` ranks with the
-    given parts (in units), k steps per exchange: every rank's owned components must be
+    given part sizes, k steps per exchange: every rank's owned components must be
     bitwise the one-device values. */
 template <template <class...> class Stepper, class Sys>
-void check_fixed_steps(const Sys& sys, std::size_t unit, std::size_t ranks, const std::vector<std::size_t>& units,
+void check_fixed_steps(const Sys& sys, std::size_t unit, std::size_t ranks, const std::vector<std::size_t>& sizes,
                        std::size_t k, double dt, std::size_t n_steps)
 {
-    const state x0 = initial(sys);
+    const state x0 = boost_odeint_tiled_test::wavy_initial(sys);
     state reference = x0;
     odeint::integrate_n_steps(Stepper<state>(), sys, reference, 0.0, dt, n_steps);
-    std::vector<std::size_t> sizes(units.size());
-    for (std::size_t r = 0; r < units.size(); ++r) sizes[r] = units[r] * unit;
     const auto parts = dist::partition::from_sizes(sizes, unit);
     std::vector<state> results(ranks);
     std::vector<std::size_t> exchanges(ranks);
-    bool fits = true;  // the halo of k steps fits every rank's neighbours' parts
-    const std::size_t halo = ranks == 1 ? 0 : k * Stepper<state>::tableau_type::stages * halo_unit_distance(sys, unit);
-    for (std::size_t r = 0; r < ranks; ++r)
-    {
-        try
-        {
-            dist::make_window_layout(parts, r, halo, ring_of(sys));
-        }
-        catch (const std::invalid_argument&)
-        {
-            fits = false;
-        }
-    }
+    const bool fits = boost_odeint_tiled_test::halo_fits(sys, parts, k * Stepper<state>::tableau_type::stages);
     if (!fits)
     {
         BOOST_CHECK_THROW(on_ranks(ranks,
@@ -211,12 +151,12 @@ void check_on_ranks(const char* name, const Sys& sys, std::size_t unit, double d
 {
     const std::size_t units = sys.size() / unit;
     for (std::size_t ranks = 1; ranks <= 4; ++ranks)
-        for (const auto& split : splits_of(units, ranks))
+        for (const auto& sizes : boost_odeint_tiled_test::even_and_uneven_splits(units, ranks, unit))
             for (std::size_t k : {std::size_t(1), std::size_t(3)})
-                BOOST_TEST_CONTEXT(name << ", " << ranks << " ranks, split " << split.front() << ".." << split.back()
+                BOOST_TEST_CONTEXT(name << ", " << ranks << " ranks, parts " << sizes.front() << ".." << sizes.back()
                                         << ", " << k << " steps per exchange")
                 {
-                        check_fixed_steps<Stepper>(sys, unit, ranks, split, k, dt, n_steps);
+                    check_fixed_steps<Stepper>(sys, unit, ranks, sizes, k, dt, n_steps);
                 }
 }
 
@@ -309,7 +249,7 @@ BOOST_AUTO_TEST_CASE(a_grid_partition_must_be_in_whole_slabs)
     BOOST_CHECK_THROW(on_ranks(2,
                                [&](std::shared_ptr<dist::communicator> comm) {
                                    dstate x(comm, dist::partition::even(bruss.size(), 2, 2));
-                                   x.assign_global(initial(bruss));
+                                   x.assign_global(boost_odeint_tiled_test::wavy_initial(bruss));
                                    tiled::runge_kutta4<dstate> rk4;
                                    rk4.do_step(bruss, x, 0.0, 0.01);
                                }),
@@ -321,7 +261,7 @@ BOOST_AUTO_TEST_CASE(adaptive_integrations_take_the_same_steps_as_one_device)
     const problems::grid_bruss2d bruss(16, 29);
     const problems::heat1d heat(701, 0.4);
     auto run = [](const char* name, const auto& sys, std::size_t unit, double t_end) {
-        const state x0 = initial(sys);
+        const state x0 = boost_odeint_tiled_test::wavy_initial(sys);
         state reference = x0;
         std::vector<double> times_ref;
         auto ctl = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<state>());
@@ -364,7 +304,7 @@ BOOST_AUTO_TEST_CASE(a_halo_wider_than_a_neighbours_part_is_refused_on_every_ran
                                [&](std::shared_ptr<dist::communicator> comm) {
                                    // rank 1 owns 2 components; RK4's halo is 4 * 1 = 4
                                    dstate x(comm, dist::partition::from_sizes({10, 2, 14, 14}));
-                                   x.assign_global(initial(heat));
+                                   x.assign_global(boost_odeint_tiled_test::wavy_initial(heat));
                                    tiled::runge_kutta4<dstate> rk4;
                                    try
                                    {
@@ -407,7 +347,7 @@ BOOST_AUTO_TEST_CASE(a_rank_that_throws_in_a_step_makes_every_rank_throw)
     {
         on_ranks(3, [&](std::shared_ptr<dist::communicator> comm) {
             dstate x(comm, dist::partition::even(400, 3));
-            x.assign_global(initial(sys.heat));
+            x.assign_global(boost_odeint_tiled_test::wavy_initial(sys.heat));
             try
             {
                 odeint::integrate_n_steps(tiled::runge_kutta4<dstate>(), sys, x, 0.0, 0.02, 50);
@@ -436,7 +376,7 @@ BOOST_AUTO_TEST_CASE(a_rank_that_leaves_between_steps_makes_the_others_throw)
     BOOST_CHECK_THROW(on_ranks(3,
                                [&](std::shared_ptr<dist::communicator> comm) {
                                    dstate x(comm, dist::partition::even(300, 3));
-                                   x.assign_global(initial(heat));
+                                   x.assign_global(boost_odeint_tiled_test::wavy_initial(heat));
                                    try
                                    {
                                        odeint::integrate_n_steps(tiled::runge_kutta4<dstate>(), heat, x, 0.0, 0.02, 40,
@@ -460,7 +400,7 @@ BOOST_AUTO_TEST_CASE(a_rank_that_leaves_between_steps_makes_the_others_throw)
 BOOST_AUTO_TEST_CASE(writing_a_rank_between_steps_refreshes_every_halo)
 {
     const problems::heat1d heat(120, 0.3);
-    const state x0 = initial(heat);
+    const state x0 = boost_odeint_tiled_test::wavy_initial(heat);
     state reference = x0;
     tiled::runge_kutta4<state> rk4;
     rk4.do_step(heat, reference, 0.0, 0.01);
@@ -486,7 +426,7 @@ BOOST_AUTO_TEST_CASE(writing_a_rank_between_steps_refreshes_every_halo)
 BOOST_AUTO_TEST_CASE(integrate_times_and_const_observe_what_one_device_observes)
 {
     const problems::grid_bruss2d bruss(12, 40);
-    const state x0 = initial(bruss);
+    const state x0 = boost_odeint_tiled_test::wavy_initial(bruss);
     const std::vector<double> times{0.0, 0.004, 0.011, 0.02, 0.035};
     const double dt = 0.001;
     // one device: fixed steps with integrate_times, adaptive steps with integrate_const
