@@ -39,24 +39,33 @@ double now_ms()
     return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-//! ms per call of f on every rank, synchronised (device and ranks) before and after.
-template <class F>
-double team_ms(dist::communicator& comm, F&& f, int per = 20)
+//! ms per call of f: the median of 5 repetitions of `per` calls after 3, each timed
+//! between two calls of sync (which waits for the device, and for the ranks).
+template <class F, class Sync>
+double median_ms(F&& f, Sync&& sync, int per = 20)
 {
     for (int i = 0; i < 3; ++i) f();
     std::vector<double> ms;
     for (int r = 0; r < 5; ++r)
     {
-        cudaDeviceSynchronize();
-        comm.agree(true);
+        sync();
         const double t0 = now_ms();
         for (int i = 0; i < per; ++i) f();
-        cudaDeviceSynchronize();
-        comm.agree(true);
+        sync();
         ms.push_back((now_ms() - t0) / per);
     }
     std::sort(ms.begin(), ms.end());
-    double m[1] = {ms[2]};
+    return ms[2];
+}
+
+//! ms per call of f on every rank, every GPU and rank synchronised: the slowest rank's.
+template <class F>
+double team_ms(dist::communicator& comm, F&& f)
+{
+    double m[1] = {median_ms(f, [&] {
+        cudaDeviceSynchronize();
+        comm.agree(true);
+    })};
     comm.agree(true, m, 1);
     return m[0];
 }
@@ -70,18 +79,7 @@ double one_gpu_ms(const problems::grid_bruss2d& sys)
     thrust::copy(h.begin(), h.end(), x.begin());
     tiled::runge_kutta4<state> rk4;
     const double dt = sys.suggested_dt();
-    std::vector<double> ms;
-    for (int i = 0; i < 3; ++i) rk4.do_step(sys, x, 0.0, dt);
-    for (int r = 0; r < 5; ++r)
-    {
-        cudaDeviceSynchronize();
-        const double t0 = now_ms();
-        for (int i = 0; i < 20; ++i) rk4.do_step(sys, x, 0.0, dt);
-        cudaDeviceSynchronize();
-        ms.push_back((now_ms() - t0) / 20);
-    }
-    std::sort(ms.begin(), ms.end());
-    return ms[2];
+    return median_ms([&] { rk4.do_step(sys, x, 0.0, dt); }, [] { cudaDeviceSynchronize(); });
 }
 
 struct team_result

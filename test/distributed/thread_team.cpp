@@ -32,6 +32,7 @@
 #include <boost/numeric/odeint/tiled/reference_problems.hpp>
 
 #include "support/distributed_test_systems.hpp"
+#include "support/grid_test_systems.hpp"
 
 namespace odeint = boost::numeric::odeint;
 namespace tiled = boost::numeric::odeint::tiled;
@@ -44,24 +45,10 @@ using dstate = dist::distributed_state<state>;
 
 namespace {
 
-//! Three fields on a 3D grid, interleaved, box stencil, periodic along z (the slowest:
-//! the ranks form a ring), reflecting along x, a boundary function along y; the update
-//! reads its z coordinate, so a window must report global coordinates.
-struct ring_reaction
-{
-    template <class Cell, class Out, class Time>
-    BOOST_ODEINT_TILED_HD void operator()(const Cell& c, Out& out, Time t) const
-    {
-        for (int f = 0; f < 3; ++f)
-        {
-            double s = 0;
-            for (int dz = -1; dz <= 1; ++dz)
-                for (int dy = -1; dy <= 1; ++dy)
-                    for (int dx = -1; dx <= 1; ++dx) s += (1 + dx * dx + 2 * dz * dz) * c(f, dx, dy, dz);
-            out[f] = 0.05 * (s - 40.0 * c(f)) - 0.3 * c((f + 1) % 3) * c(f) + 0.01 * double(c.coord(2)) + 0.1 * t;
-        }
-    }
-};
+//! y_ramp and box_reaction (support/grid_test_systems.hpp) on a 3D grid, interleaved,
+//! periodic along z (the slowest: the ranks form a ring), reflecting along x, a boundary
+//! function along y; the update reads its z coordinate and the boundary function its y
+//! and z, so a window must report global coordinates.
 struct y_ramp
 {
     template <class Coord, class Time>
@@ -70,11 +57,11 @@ struct y_ramp
         return 1.0 + 0.1 * double(f) + 0.01 * double(g[1]) + 0.02 * double(g[2]) + 0.5 * t;
     }
 };
-inline auto ring_grid(std::size_t nx, std::size_t ny, std::size_t nz)
+inline auto ring_grid_3d(std::size_t nx, std::size_t ny, std::size_t nz)
 {
     auto s = grid::extents(nx, ny, nz).box();
     s.boundary(0, grid::boundary::reflecting()).boundary(1, grid::boundary::function()).boundary(2, grid::boundary::periodic());
-    return grid::make_system<3>(s, ring_reaction{}, y_ramp{});
+    return grid::make_system<3>(s, boost_odeint_tiled_test::box_reaction{}, y_ramp{});
 }
 
 //! A 2D grid with a Dirichlet boundary along its slowest dimension, one field, radius 2.
@@ -238,7 +225,7 @@ BOOST_AUTO_TEST_CASE(grid_systems_step_in_slab_windows_with_global_coordinates)
     check_on_ranks<tiled::runge_kutta_verner56>("grid_heat1d", heat, 1, 0.05);
     const auto wide = dirichlet_grid(9, 61);
     check_on_ranks<tiled::runge_kutta4>("dirichlet radius 2", wide, dist::grid_slab_size(wide), 0.02);
-    const auto ring = ring_grid(5, 4, 43);  // periodic along z: rank 0 and the last rank are neighbours
+    const auto ring = ring_grid_3d(5, 4, 43);  // periodic along z: rank 0 and the last rank are neighbours
     check_on_ranks<tiled::runge_kutta4>("ring", ring, dist::grid_slab_size(ring), 0.01);
     check_on_ranks<tiled::runge_kutta_cash_karp54>("ring ck54", ring, dist::grid_slab_size(ring), 0.01);
 }

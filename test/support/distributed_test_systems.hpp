@@ -1,7 +1,7 @@
 /*
  test/support/distributed_test_systems.hpp
 
- What the tests of the distributed steppers share (test/distributed/*): a 2D grid
+ What the tests of the distributed steppers share (test/distributed/): a 2D grid
  periodic along its slowest dimension (its ranks form a ring) whose update reads its
  coordinates, a deterministic initial state, bitwise comparison, even and uneven splits,
  and whether a halo fits a partition (the case where the steppers must refuse it).

@@ -36,7 +36,6 @@
 
 #include <boost/numeric/odeint/tiled/config.hpp>
 
-#include <cmath>
 #include <cstddef>
 #include <exception>
 #include <memory>
@@ -167,12 +166,8 @@ public:
         throw std::logic_error("tiled::distributed: distributed states keep no stage derivatives (no dense output)");
     }
 
-    //! to = from, same layout (the controlled stepper's copies of candidates).
-    static void copy_state(const dstate& from, dstate& to)
-    {
-        if (!to.same_layout(from)) to.adopt_layout(from);
-        to = from;
-    }
+    //! to = from, layout included (the controlled stepper's copies of candidates).
+    static void copy_state(const dstate& from, dstate& to) { to = from; }
 
 private:
     struct options
@@ -234,10 +229,7 @@ private:
         const distributed::window_layout& w = x.layout();
         if (x.parts().ranks() == 1) return f(sys);
         if constexpr (tiled::is_grid_system<Sys>::value)
-        {
-            (void)g;
             return f(distributed::grid_window(sys, w.first / g.slab, w.size() / g.slab, g.ring));
-        }
         else
             return f(distributed::window_system<Sys>(sys, w.first, w.size()));
     }
@@ -246,15 +238,6 @@ private:
     {
         x.comm().exchange(x.exchange_request());
         ++m_options->exchanges;
-    }
-
-    void validate_times(time_type t, time_type dt) const
-    {
-        if (!(dt != time_type(0)) || !std::isfinite(static_cast<double>(dt)))
-            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the step size must be finite and non-zero, got " +
-                                        std::to_string(static_cast<double>(dt)));
-        if (!std::isfinite(static_cast<double>(t)))
-            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the time must be finite");
     }
 
     [[noreturn]] static void fail_together(const distributed::communicator& comm, const std::exception_ptr& own)
@@ -280,7 +263,7 @@ private:
             double want[1] = {0};
             try
             {
-                validate_times(t, dt);
+                detail::check_step_times(Tableau::name, t, dt);
                 if (&out != &in && out.has_communicator() && out.comm_ptr() != in.comm_ptr())
                     throw std::invalid_argument("tiled::distributed: the input and output states have different communicators");
                 g = geometry_for(sys, in, k);
@@ -295,7 +278,7 @@ private:
             }
             if (!comm.agree(!error, want, 1)) fail_together(comm, error);
 
-            double values[4] = {0, 0, 0, 0};  // failure-free agreement: norm max, its two flags
+            double values[3] = {0, 0, 0};  // failure-free agreement: norm max, its two flags
             try
             {
                 if (want[0] != 0)

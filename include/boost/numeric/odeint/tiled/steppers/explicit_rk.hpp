@@ -51,6 +51,18 @@ namespace boost { namespace numeric { namespace odeint { namespace tiled {
 
 namespace detail {
 
+/*! Refuses a step size that is zero or not finite and a time that is not finite (the
+    checks every tiled stepper makes before it writes anything). */
+template <class Time>
+void check_step_times(const char* method, Time t, Time dt)
+{
+    if (!(dt != Time(0)) || !std::isfinite(static_cast<double>(dt)))
+        throw std::invalid_argument("tiled::" + std::string(method) + ": the step size must be finite and non-zero, got " +
+                                    std::to_string(static_cast<double>(dt)));
+    if (!std::isfinite(static_cast<double>(t)))
+        throw std::invalid_argument("tiled::" + std::string(method) + ": the time must be finite");
+}
+
 template <class Tableau>
 struct stepper_category_of
 {
@@ -274,11 +286,7 @@ private:
     //! is legal: its plans degenerate to one pass per stage (make_tiling_plan).
     void validate_step(std::size_t n, std::size_t n_out, time_type t, time_type dt) const
     {
-        if (!(dt != time_type(0)) || !std::isfinite(static_cast<double>(dt)))
-            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the step size must be finite and non-zero, got " +
-                                        std::to_string(static_cast<double>(dt)));
-        if (!std::isfinite(static_cast<double>(t)))
-            throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the time must be finite");
+        detail::check_step_times(Tableau::name, t, dt);
         if (n_out != n)
             throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the output state has " +
                                         std::to_string(n_out) + " components, the input " + std::to_string(n));
