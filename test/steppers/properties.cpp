@@ -17,6 +17,7 @@
 
 #include "agreement_common.hpp"
 
+#include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 
 #include <cstddef>
@@ -214,6 +215,14 @@ BOOST_AUTO_TEST_CASE(a_step_gives_bitwise_the_same_result_on_every_run_and_with_
             BOOST_TEST(bitwise_equal(first, in1), "one thread differs");
             BOOST_TEST(bitwise_equal(first, in2), "two threads differ");
             BOOST_TEST(bitwise_equal(first, inall), "the default arena differs");
+            state capped;
+            {
+                // fewer threads than the arena shows (an MPI rank given its share of the
+                // cores): the tiling model and the teams see one thread, the bits are the same
+                tbb::global_control cap(tbb::global_control::max_allowed_parallelism, 1);
+                capped = run_steps<tiled::runge_kutta4<state>>(t, p, 20, dt);
+            }
+            BOOST_TEST(bitwise_equal(first, capped), "global_control's one thread differs");
 
             std::pair<state, state> e1, e2;
             one.execute([&] { e1 = run_steps_with_error<tiled::runge_kutta_dopri5<state>>(t, p, 10, dt); });

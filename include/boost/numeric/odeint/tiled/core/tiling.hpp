@@ -111,13 +111,30 @@ public:
     tiling& use_tuning_cache(bool u) { m_use_tuning_cache = u; return *this; }
     bool use_tuning_cache() const { return m_use_tuning_cache; }
 
+    /*! CPU: how many processes of this machine step at the same time and share its
+        last-level cache (default 1). automatic() sizes the TBB tiles that live in the
+        last-level cache for this process's share of it, 1/processes, and skips the
+        tuning cache, whose entries were measured by one process alone. The distributed
+        steppers set it from their communicator (MPI ranks on one node); set it by hand
+        where other processes run tiled steps beside this one.
+        Example: tiling::automatic().processes_sharing_cache(2) for two MPI ranks of
+        8 threads each on a 16-core machine. */
+    tiling& processes_sharing_cache(std::size_t p)
+    {
+        if (p == 0) throw std::invalid_argument("tiled::tiling::processes_sharing_cache: at least 1 process");
+        m_processes_sharing_cache = p;
+        return *this;
+    }
+    std::size_t processes_sharing_cache() const { return m_processes_sharing_cache; }
+
     friend bool operator==(const tiling& a, const tiling& b)
     {
         return a.m_scheme == b.m_scheme && a.m_width == b.m_width && a.m_height == b.m_height &&
                a.m_threads_per_tile == b.m_threads_per_tile && a.m_block_size == b.m_block_size &&
                a.m_blocks_per_tile == b.m_blocks_per_tile && a.m_threads_per_block == b.m_threads_per_block &&
                a.m_components_per_thread == b.m_components_per_thread && a.m_mapping_stride == b.m_mapping_stride &&
-               a.m_use_clusters == b.m_use_clusters && a.m_use_tuning_cache == b.m_use_tuning_cache;
+               a.m_use_clusters == b.m_use_clusters && a.m_use_tuning_cache == b.m_use_tuning_cache &&
+               a.m_processes_sharing_cache == b.m_processes_sharing_cache;
     }
     friend bool operator!=(const tiling& a, const tiling& b) { return !(a == b); }
 
@@ -138,6 +155,7 @@ private:
     std::size_t m_mapping_stride = 0;
     bool m_use_clusters = false;
     bool m_use_tuning_cache = true;
+    std::size_t m_processes_sharing_cache = 1;
 };
 
 /*! The scheme registry: each tiling scheme's name as operator<< prints it, as the
@@ -187,6 +205,7 @@ inline std::ostream& operator<<(std::ostream& os, const tiling& t)
     const tiling_scheme_entry& e = tiling_scheme(t.kind());
     os << e.name;
     if (t.kind() == tiling::scheme::automatic && !t.use_tuning_cache()) os << ", no tuning cache";
+    if (t.processes_sharing_cache() > 1) os << ", cache shared by " << t.processes_sharing_cache() << " processes";
     if (e.shaped) os << "(" << t.width() << ", " << t.height() << ")";
     if (t.threads_per_tile()) os << " threads_per_tile=" << t.threads_per_tile();
     if (t.block_size()) os << " block_size=" << t.block_size();

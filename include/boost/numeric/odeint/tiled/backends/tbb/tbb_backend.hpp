@@ -46,12 +46,17 @@ struct tiled_backend<tbb_algebra>
     using access_record_type = host_access_record;
 
     //! `requested` is the automatic() tiling asked for: the tuning cache's entry first
-    //! (unless requested.use_tuning_cache() is false), then the model.
+    //! (unless requested.use_tuning_cache() is false or other processes share the
+    //! cache), then the model with this process's share of the last-level cache.
     static tiling resolve_automatic(const tiling& requested, const link_chain& chain, std::size_t n, std::size_t d,
                                     std::size_t value_size)
     {
-        return resolve_tuned_automatic(requested, "tbb", tbb_device_name, chain, n, d, value_size,
-                                       [&] { return choose_tbb_tiling(chain, n, d, value_size); });
+        const std::size_t sharing = requested.processes_sharing_cache();
+        tiling lookup = requested;
+        if (sharing > 1) lookup.use_tuning_cache(false);
+        return resolve_tuned_automatic(lookup, "tbb", tbb_device_name, chain, n, d, value_size, [&] {
+            return choose_tbb_tiling(chain, n, d, value_size, 0, cpu_caches::detect().shared_by(sharing));
+        });
     }
 };
 

@@ -427,7 +427,7 @@ private:
 
         const link_coefficients<Tableau, Value> coef(t, h);
         const runner_type runner(sys, bound.vectors, coef, plan.config.block_size(), plan.d, norm_params, norm);
-        const std::size_t workers = std::size_t(std::max(1, tbb::this_task_arena::max_concurrency()));
+        const std::size_t workers = detail::tbb_workers();
         const std::size_t team = std::min<std::size_t>(std::max<std::size_t>(1, plan.config.threads_per_tile()),
                                                        std::min<std::size_t>(workers, 30));
         std::size_t scratch = 0;

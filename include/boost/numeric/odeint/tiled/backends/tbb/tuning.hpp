@@ -28,6 +28,7 @@
 #include <fstream>
 #include <string>
 
+#include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 
 #include <boost/numeric/odeint/tiled/backends/tbb/tbb_launch_policy.hpp>
@@ -60,10 +61,33 @@ struct cpu_caches
         }
         return c;
     }
+
+    //! What one of `processes` processes that step side by side may count on: its
+    //! share of the last-level cache (the private L2 caches stay its own).
+    cpu_caches shared_by(std::size_t processes) const
+    {
+        cpu_caches c = *this;
+        if (processes > 1) c.last_level /= processes;
+        return c;
+    }
 };
 
+namespace detail {
+
+/*! The threads that can work on a step at once: the current arena's, or fewer where a
+    tbb::global_control caps TBB's parallelism (an MPI rank limited to its share of the
+    cores, for instance), which the arena's max_concurrency() does not show. */
+inline std::size_t tbb_workers()
+{
+    const int arena = std::max(1, tbb::this_task_arena::max_concurrency());
+    const std::size_t cap = tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism);
+    return std::max<std::size_t>(1, std::min<std::size_t>(std::size_t(arena), cap));
+}
+
+} // namespace detail
+
 /*! The CPU as the tuning cache names it: the model from /proc/cpuinfo and the
-    threads TBB may use here (tbb::this_task_arena::max_concurrency(), so a tiling
+    threads TBB may use here (detail::tbb_workers(), so a tiling
     tuned for 16 threads is not used inside an arena of 2).
     Example: "AMD EPYC 7B13 64-Core Processor, 16 threads". */
 inline std::string tbb_device_name()
@@ -86,7 +110,7 @@ inline std::string tbb_device_name()
         }
         return std::string("unknown CPU");
     }();
-    return model + ", " + std::to_string(std::max(1, tbb::this_task_arena::max_concurrency())) + " threads";
+    return model + ", " + std::to_string(detail::tbb_workers()) + " threads";
 }
 
 namespace detail {
@@ -107,7 +131,7 @@ inline std::size_t round_to_block(std::size_t w, std::size_t block) { return std
 inline tiling choose_tbb_tiling(const link_chain& chain, std::size_t n, std::size_t d, std::size_t value_size,
                                 std::size_t workers = 0, cpu_caches caches = cpu_caches::detect())
 {
-    if (workers == 0) workers = std::size_t(std::max(1, tbb::this_task_arena::max_concurrency()));
+    if (workers == 0) workers = detail::tbb_workers();
     const std::size_t links = chain.links;
     // vectors a tile keeps: stage arguments and derivatives, plus the input and output
     const std::size_t live_vectors = 2 * links + 1;
