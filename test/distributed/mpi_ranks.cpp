@@ -4,7 +4,8 @@
  The distributed steppers over MPI (mpi_communicator), run by ctest on 1, 2 and 3
  processes (mpirun --oversubscribe): fixed steps of several methods on chains and
  grids (a ring included), even and uneven parts, one and three steps per exchange,
- bitwise equal to the same stepper on one std::vector in each process; adaptive
+ bitwise equal to the same stepper on one std::vector in each process (whose tiles
+ are sized for its share of the machine's cache: the ranks count each other); adaptive
  integrations taking the same steps; a halo wider than a part refused on every rank;
  a rank whose step throws makes every rank throw, and one that leaves between steps
  makes the others throw at their next step.
@@ -84,6 +85,13 @@ void check_fixed_steps(const char* name, const Sys& sys, std::size_t unit, doubl
 } // namespace
 
 BOOST_TEST_GLOBAL_FIXTURE(mpi_session);
+
+BOOST_AUTO_TEST_CASE(the_ranks_of_one_machine_count_each_other)
+{
+    // mpirun started every rank here: they share this machine's caches
+    const auto comm = world();
+    BOOST_TEST(comm->processes_on_node() == comm->size());
+}
 
 BOOST_AUTO_TEST_CASE(fixed_steps_equal_one_process_bitwise)
 {

@@ -12,7 +12,7 @@
                         processes, one GPU each (nccl_communicator.hpp; nvcc)
 
  Every member below is collective (all ranks call it in the same order) except
- rank(), size(), memory(), name() and broken(). Collectives move few bytes except exchange(),
+ rank(), size(), memory(), name(), processes_on_node() and broken(). Collectives move few bytes except exchange(),
  which moves the halos of one step: each rank receives its window's halos from the
  owned ends of its neighbours (window_layout) and sends its own owned ends.
 
@@ -76,6 +76,11 @@ public:
     virtual memory_kind memory() const = 0;
     //! A human-readable name of the engine, for messages.
     virtual std::string name() const = 0;
+    /*! How many of the ranks are separate processes on this rank's machine, this one
+        included: they share its caches and memory bandwidth, so the distributed steppers
+        size a host rank's TBB tiles for its share (tiling::processes_sharing_cache).
+        1 where ranks are threads of one process, which share one TBB thread pool. */
+    virtual std::size_t processes_on_node() const { return 1; }
 
     /*! Collective: true when every rank passed ok = true, and then values[i] (count of
         them, at most max_agree_values, host memory) is the maximum over the ranks of

@@ -80,7 +80,7 @@ public:
     static constexpr bool takes_given_derivatives = false;
 
     explicit explicit_rk(const tiled::tiling& config = tiled::tiling::automatic(), const Algebra& algebra = Algebra())
-        : m_local(config, algebra), m_options(std::make_shared<options>())
+        : m_local(config, algebra), m_config(config), m_options(std::make_shared<options>())
     {
     }
 
@@ -234,6 +234,21 @@ private:
             return f(distributed::window_system<Sys>(sys, w.first, w.size()));
     }
 
+    /*! Host ranks that are processes of one machine share its last-level cache: an
+        automatic() tiling is resolved for this process's share of it (the TBB tiles
+        would otherwise be sized as if this process had the cache to itself). A tiling
+        that names its own processes_sharing_cache is left as it is. */
+    void share_cache_with(const distributed::communicator& comm)
+    {
+        const std::size_t p = comm.memory() == distributed::memory_kind::host ? comm.processes_on_node() : 1;
+        if (p == m_processes_on_node) return;
+        m_processes_on_node = p;
+        if (m_config.kind() != tiled::tiling::scheme::automatic || m_config.processes_sharing_cache() != 1) return;
+        tiled::tiling config = m_config;
+        config.processes_sharing_cache(p);
+        m_local = local_stepper_type(config, m_local.algebra());
+    }
+
     void exchange(const dstate& x)
     {
         x.comm().exchange(x.exchange_request());
@@ -266,6 +281,7 @@ private:
                 detail::check_step_times(Tableau::name, t, dt);
                 if (&out != &in && out.has_communicator() && out.comm_ptr() != in.comm_ptr())
                     throw std::invalid_argument("tiled::distributed: the input and output states have different communicators");
+                share_cache_with(comm);
                 g = geometry_for(sys, in, k);
                 in.set_halo(g.halo, g.ring);
                 if (&out != &in && !out.same_layout(in)) out.adopt_layout(in);
@@ -329,6 +345,8 @@ private:
     }
 
     local_stepper_type m_local;
+    tiled::tiling m_config;               //!< as constructed (m_local's may add the cache share)
+    std::size_t m_processes_on_node = 1;  //!< the share m_local was made for
     std::shared_ptr<options> m_options;
 };
 

@@ -68,6 +68,16 @@ public:
         MPI_Comm_size(m_comm, &s);
         m_rank = static_cast<std::size_t>(r);
         m_size = static_cast<std::size_t>(s);
+        // the ranks that can share memory with this one: those of its machine
+        MPI_Comm node = MPI_COMM_NULL;
+        if (MPI_Comm_split_type(m_comm, MPI_COMM_TYPE_SHARED, r, MPI_INFO_NULL, &node) == MPI_SUCCESS &&
+            node != MPI_COMM_NULL)
+        {
+            int local = 1;
+            MPI_Comm_size(node, &local);
+            m_processes_on_node = static_cast<std::size_t>(std::max(local, 1));
+            MPI_Comm_free(&node);
+        }
     }
     mpi_communicator(const mpi_communicator&) = delete;
     mpi_communicator& operator=(const mpi_communicator&) = delete;
@@ -83,6 +93,8 @@ public:
     std::size_t size() const override { return m_size; }
     memory_kind memory() const override { return memory_kind::host; }
     std::string name() const override { return "mpi_communicator"; }
+    //! The ranks on this rank's machine (MPI_Comm_split_type, MPI_COMM_TYPE_SHARED).
+    std::size_t processes_on_node() const override { return m_processes_on_node; }
     //! The duplicate communicator the halos travel on.
     MPI_Comm native() const { return m_comm; }
 
@@ -190,6 +202,7 @@ private:
 
     MPI_Comm m_comm = MPI_COMM_NULL;
     std::size_t m_rank = 0, m_size = 0;
+    std::size_t m_processes_on_node = 1;
     double m_abandon_buffer[1 + max_agree_values] = {};
     MPI_Request m_abandon_request = MPI_REQUEST_NULL;
 };

@@ -90,6 +90,7 @@ public:
     std::size_t size() const override { return m_control->size(); }
     memory_kind memory() const override { return memory_kind::device; }
     std::string name() const override { return "nccl_communicator over " + m_control->name(); }
+    std::size_t processes_on_node() const override { return m_control->processes_on_node(); }
     int device() const { return m_device; }
     ncclComm_t native() const { return m_comm; }
 
