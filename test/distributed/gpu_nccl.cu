@@ -6,7 +6,8 @@
  DOPRI5), a grid periodic along its slowest dimension (the ranks form a ring) and a
  per-component chain, on 1 to 4 GPUs with even and uneven parts and one or three
  steps per exchange, bitwise equal to the same stepper on one GPU; adaptive DOPRI5
- taking the same steps as on one GPU; a halo wider than a part refused on every rank.
+ taking the same steps as on one GPU; a halo wider than a part refused on every rank;
+ a rank that leaves between steps (an observer throws) makes the others throw.
 
  Without a GPU the program exits with 77 (ctest: skipped); cases that need two GPUs
  are skipped on a machine with one.
@@ -178,4 +179,33 @@ BOOST_AUTO_TEST_CASE(a_halo_wider_than_a_part_is_refused_on_every_gpu, *boost::u
                                               rk4.do_step(ring, x, 0.0, 0.01);
                                           }),
                       std::invalid_argument);
+}
+
+BOOST_AUTO_TEST_CASE(a_rank_that_leaves_between_steps_makes_the_others_throw, *boost::unit_test::precondition(two_gpus()))
+{
+    const problems::grid_bruss2d bruss(32, 24);
+    const double dt = bruss.suggested_dt();
+    std::vector<std::string> what(max_ranks());
+    BOOST_CHECK_THROW(dist::gpu_team::run(first_devices(max_ranks()),
+                                          [&](std::shared_ptr<dist::communicator> comm) {
+                                              try
+                                              {
+                                                  dstate x(comm, dist::partition::even(bruss.size(), comm->size(),
+                                                                                       dist::grid_slab_size(bruss)));
+                                                  x.assign_global(boost_odeint_tiled_test::wavy_initial(bruss));
+                                                  odeint::integrate_n_steps(tiled::runge_kutta4<dstate>(), bruss, x, 0.0,
+                                                                            dt, 6, [&](const dstate&, double t) {
+                                                                                if (comm->rank() == 0 && t > 2.5 * dt)
+                                                                                    throw std::logic_error("observer failed");
+                                                                            });
+                                              }
+                                              catch (const std::exception& e)
+                                              {
+                                                  what[comm->rank()] = e.what();
+                                                  throw;
+                                              }
+                                          }),
+                      std::logic_error);  // run() rethrows the cause
+    BOOST_TEST(what[0] == "observer failed");
+    for (std::size_t r = 1; r < what.size(); ++r) BOOST_TEST(what[r].find("rank 0 failed") != std::string::npos, what[r]);
 }
