@@ -3,7 +3,8 @@
 
  Shared by the tests in test/adaptive: a controlled stepper wrapper that logs every
  try_step (time, step size, result), odeint's controlled steppers on the same
- problems, and comparison helpers.
+ problems, comparison helpers, and the component ranges of the fused error norm with
+ odeint's norm over a range (also used by test/cuda/adaptive.cu).
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -121,6 +122,39 @@ void for_each_problem(F&& f)
         const problems::phase_chain p(300);
         f("phase_chain n=300", p, 5.0);
     }
+}
+
+//! A component range of the fused error norm (error_norm_params::norm_first/last): [first, last).
+struct norm_range
+{
+    std::size_t first, last;
+};
+
+//! Whole state (default and explicit), a head, a tail, a middle part, one component,
+//! empty ranges (inside the state and past its end), and one that runs past the end.
+inline std::vector<norm_range> norm_ranges(std::size_t n)
+{
+    const std::size_t k = n / 3, m = n - n / 4, one = std::min(m, n - 1);
+    return {{0, std::size_t(-1)}, {0, n}, {0, k}, {k, n}, {k, m}, {one, one + 1}, {k, k}, {n, n + 5}, {k, n + 50}};
+}
+
+/*! odeint's error norm (fused_error_checker::error) of the error vector `err` over the
+    components [first, last) of the state, and the flags the fused norm sets over them. */
+inline tiled::error_norm_block<double> norm_over(const tiled::fused_error_checker<double>& checker, const state& x,
+                                                 const state& dxdt, const state& err, double dt, norm_range r)
+{
+    const std::size_t last = std::min(r.last, x.size()), first = std::min(r.first, last);
+    auto part = [&](const state& v) { return state(v.begin() + std::ptrdiff_t(first), v.begin() + std::ptrdiff_t(last)); };
+    tiled::error_norm_block<double> b;
+    b.max = checker.error(part(x), part(dxdt), part(err), dt);
+    const tiled::error_norm_params<double> p = checker.params(dt);
+    for (std::size_t j = first; j < last; ++j)
+    {
+        const double scaled = std::abs(err[j]) / (p.eps_abs + p.eps_rel * (p.a_x * std::abs(x[j]) + p.a_dxdt_dt * std::abs(dxdt[j])));
+        b.non_finite = b.non_finite || !std::isfinite(scaled);
+        b.state_non_finite = b.state_non_finite || !std::isfinite(x[j]);
+    }
+    return b;
 }
 
 } // namespace adaptive

@@ -382,40 +382,7 @@ BOOST_AUTO_TEST_CASE(max_dt_is_honoured_as_odeint_does)
 
 namespace {
 
-//! A component range of the fused error norm: [first, last).
-struct norm_range
-{
-    std::size_t first, last;
-};
-
-//! Whole state (default and explicit), a head, a tail, a middle part, one component,
-//! empty ranges (inside the state and past its end), and one that runs past the end.
-std::vector<norm_range> norm_ranges(std::size_t n)
-{
-    const std::size_t k = n / 3, m = n - n / 4, one = std::min(m, n - 1);
-    return {{0, std::size_t(-1)}, {0, n}, {0, k}, {k, n}, {k, m}, {one, one + 1}, {k, k}, {n, n + 5}, {k, n + 50}};
-}
-
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof(double)) == 0; }
-
-/*! odeint's error norm (fused_error_checker::error) of the error vector `err` over the
-    components [first, last) of the state, and the flags the fused norm sets over them. */
-tiled::error_norm_block<double> norm_over(const tiled::fused_error_checker<double>& checker, const state& x,
-                                          const state& dxdt, const state& err, double dt, norm_range r)
-{
-    const std::size_t last = std::min(r.last, x.size()), first = std::min(r.first, last);
-    auto part = [&](const state& v) { return state(v.begin() + std::ptrdiff_t(first), v.begin() + std::ptrdiff_t(last)); };
-    tiled::error_norm_block<double> b;
-    b.max = checker.error(part(x), part(dxdt), part(err), dt);
-    const tiled::error_norm_params<double> p = checker.params(dt);
-    for (std::size_t j = first; j < last; ++j)
-    {
-        const double scaled = std::abs(err[j]) / (p.eps_abs + p.eps_rel * (p.a_x * std::abs(x[j]) + p.a_dxdt_dt * std::abs(dxdt[j])));
-        b.non_finite = b.non_finite || !std::isfinite(scaled);
-        b.state_non_finite = b.state_non_finite || !std::isfinite(x[j]);
-    }
-    return b;
-}
 
 /*! One step of Stepper from x: the fused norm over each range against odeint's norm
     over the same range of do_step's error vector (bit for bit), and the solution of
@@ -490,43 +457,43 @@ void check_non_finite_state_outside_and_inside_the_range()
 {
     const problems::heat1d p(600, 1.0);  // d = 1: a NaN reaches at most `stages` neighbours
     const norm_range range{200, 400};
+    auto with_nan_at = [&](std::size_t bad) {
+        state x = initial_state(p);
+        x[bad] = std::numeric_limits<double>::quiet_NaN();
+        return x;
+    };
+    // one step's fused norm over [first, last)
+    auto norm_of_step = [&](const tiled::tiling& tl, const state& x, std::size_t first, std::size_t last) {
+        Stepper<state> st(tl);
+        state out(x.size());
+        tiled::error_norm_params<double> params = tiled::fused_error_checker<double>(1e-7, 1e-6).params(0.07);
+        params.norm_first = first;
+        params.norm_last = last;
+        return st.do_step_error_norm(p, x, 0.25, out, 0.07, params);
+    };
     for (const tiled::tiling& tl : norm_range_tilings())
     {
         for (std::size_t bad : {std::size_t(0), std::size_t(150), std::size_t(450), std::size_t(599)})
         {
             BOOST_TEST_CONTEXT(tl << ", NaN at " << bad << " outside the range")
             {
-                state x = initial_state(p);
-                x[bad] = std::numeric_limits<double>::quiet_NaN();
+                const state x = with_nan_at(bad);
                 check_norm_ranges<Stepper>(p, x, {range}, tl);
-                Stepper<state> st(tl);
-                state out(x.size());
-                tiled::error_norm_params<double> params = tiled::fused_error_checker<double>(1e-7, 1e-6).params(0.07);
-                params.norm_first = range.first;
-                params.norm_last = range.last;
-                const tiled::error_norm_block<double> r = st.do_step_error_norm(p, x, 0.25, out, 0.07, params);
+                const tiled::error_norm_block<double> r = norm_of_step(tl, x, range.first, range.last);
                 BOOST_TEST(!r.state_non_finite);
                 BOOST_TEST(!r.non_finite);
                 BOOST_TEST(r.max > 0.0);
                 // the whole state's norm sees it
-                params.norm_first = 0;
-                params.norm_last = std::size_t(-1);
-                BOOST_TEST(st.do_step_error_norm(p, x, 0.25, out, 0.07, params).state_non_finite);
+                BOOST_TEST(norm_of_step(tl, x, 0, std::size_t(-1)).state_non_finite);
             }
         }
         for (std::size_t bad : {range.first, std::size_t(321), range.last - 1})
         {
             BOOST_TEST_CONTEXT(tl << ", NaN at " << bad << " inside the range")
             {
-                state x = initial_state(p);
-                x[bad] = std::numeric_limits<double>::quiet_NaN();
+                const state x = with_nan_at(bad);
                 check_norm_ranges<Stepper>(p, x, {range}, tl);
-                Stepper<state> st(tl);
-                state out(x.size());
-                tiled::error_norm_params<double> params = tiled::fused_error_checker<double>(1e-7, 1e-6).params(0.07);
-                params.norm_first = range.first;
-                params.norm_last = range.last;
-                const tiled::error_norm_block<double> r = st.do_step_error_norm(p, x, 0.25, out, 0.07, params);
+                const tiled::error_norm_block<double> r = norm_of_step(tl, x, range.first, range.last);
                 BOOST_TEST(r.state_non_finite);
                 BOOST_TEST(r.non_finite);
             }

@@ -37,6 +37,9 @@
 
 #include "adaptive/adaptive_common.hpp"
 
+using adaptive::norm_range;
+using adaptive::norm_over;
+using adaptive::norm_ranges;
 using adaptive::try_record;
 
 namespace {
@@ -289,41 +292,6 @@ BOOST_AUTO_TEST_CASE(fused_norm_on_the_device_equals_odeint_error_checker)
 }
 
 namespace {
-
-//! A component range of the fused error norm: [first, last).
-struct norm_range
-{
-    std::size_t first, last;
-};
-
-//! Whole state (default and explicit), a head, a tail, a middle part, one component,
-//! empty ranges (inside the state and past its end), and one that runs past the end.
-std::vector<norm_range> norm_ranges(std::size_t n)
-{
-    const std::size_t k = n / 3, m = n - n / 4, one = std::min(m, n - 1);
-    return {{0, std::size_t(-1)}, {0, n}, {0, k}, {k, n}, {k, m}, {one, one + 1}, {k, k}, {n, n + 5}, {k, n + 50}};
-}
-
-/*! odeint's error norm (fused_error_checker::error) of the error vector `err` over the
-    components [first, last) of the state, and the flags the fused norm sets over them. */
-tiled::error_norm_block<double> norm_over(const tiled::fused_error_checker<double>& checker, const host_state& x,
-                                          const host_state& dxdt, const host_state& err, double dt, norm_range r)
-{
-    const std::size_t last = std::min(r.last, x.size()), first = std::min(r.first, last);
-    auto part = [&](const host_state& v) {
-        return host_state(v.begin() + std::ptrdiff_t(first), v.begin() + std::ptrdiff_t(last));
-    };
-    tiled::error_norm_block<double> b;
-    b.max = checker.error(part(x), part(dxdt), part(err), dt);
-    const tiled::error_norm_params<double> p = checker.params(dt);
-    for (std::size_t j = first; j < last; ++j)
-    {
-        const double scale = p.eps_abs + p.eps_rel * (p.a_x * std::abs(x[j]) + p.a_dxdt_dt * std::abs(dxdt[j]));
-        b.non_finite = b.non_finite || !std::isfinite(std::abs(err[j]) / scale);
-        b.state_non_finite = b.state_non_finite || !std::isfinite(x[j]);
-    }
-    return b;
-}
 
 /*! One step of Stepper (tiling tl) of sys from x: the fused norm over each range
     against the host's odeint norm over that range of the device's stored error vector

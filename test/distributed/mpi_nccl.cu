@@ -141,54 +141,20 @@ BOOST_AUTO_TEST_CASE(adaptive_dopri5_takes_the_same_steps_as_one_gpu)
 BOOST_AUTO_TEST_CASE(a_halo_wider_than_a_part_is_refused_on_every_rank)
 {
     const auto comm = world();
-    // a ring of slabs: rank 0 owns 10, the others 2 each, and RK4 needs 4 from each neighbour
-    const auto ring = ring_grid(7, 10 + 2 * (comm->size() - 1));
-    const std::size_t slab = dist::grid_slab_size(ring);
-    std::vector<std::size_t> sizes(comm->size(), 2 * slab);
-    sizes[0] = 10 * slab;
-    dstate x(comm, dist::partition::from_sizes(sizes, slab));
-    x.assign_global(boost_odeint_tiled_test::wavy_initial(ring));
-    tiled::runge_kutta4<dstate> rk4;
-    std::string what = "no exception";
-    bool cause = false;
-    try
-    {
-        rk4.do_step(ring, x, 0.0, 0.01);
-    }
-    catch (const dist::rank_failure& e)
-    {
-        what = e.what();
-    }
-    catch (const std::invalid_argument& e)
-    {
-        what = e.what();
-        cause = true;
-    }
+    const auto f = boost_odeint_tiled_test::step_with_a_halo_wider_than_a_part<dstate>(comm);
     if (comm->rank() == 0)
-        BOOST_TEST((cause && what.find("halo") != std::string::npos), what);
+        BOOST_TEST((f.cause && f.what.find("halo") != std::string::npos), f.what);
     else  // a cause too where its other neighbour owns 2 slabs, else told of rank 0's failure
-        BOOST_TEST((what.find("halo") != std::string::npos || what.find("rank 0 failed") != std::string::npos), what);
+        BOOST_TEST((f.what.find("halo") != std::string::npos || f.what.find("rank 0 failed") != std::string::npos), f.what);
 }
 
 BOOST_AUTO_TEST_CASE(a_rank_that_leaves_between_steps_makes_the_others_throw)
 {
     const auto comm = world();
     const problems::grid_bruss2d bruss(32, 8 * comm->size());
-    std::string what;
-    try
-    {
-        dstate x(comm, dist::partition::even(bruss.size(), comm->size(), dist::grid_slab_size(bruss)));
-        x.assign_global(boost_odeint_tiled_test::wavy_initial(bruss));
-        odeint::integrate_n_steps(tiled::runge_kutta4<dstate>(), bruss, x, 0.0, bruss.suggested_dt(), 6,
-                                  [&](const dstate&, double t) {
-                                      if (comm->rank() == 0 && t > 2.5 * bruss.suggested_dt())
-                                          throw std::logic_error("observer failed");
-                                  });
-    }
-    catch (const std::exception& e)
-    {
-        what = e.what();
-    }
+    const double dt = bruss.suggested_dt();
+    const std::string what = boost_odeint_tiled_test::what_when_rank_0_leaves<dstate>(
+        comm, bruss, dist::partition::even(bruss.size(), comm->size(), dist::grid_slab_size(bruss)), dt, 6, 2.5 * dt);
     if (comm->rank() == 0)
         BOOST_TEST(what == "observer failed");
     else

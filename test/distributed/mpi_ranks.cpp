@@ -129,33 +129,11 @@ BOOST_AUTO_TEST_CASE(a_halo_wider_than_a_part_is_refused_on_every_rank)
 {
     const auto comm = world();
     if (comm->size() < 2) return;  // one rank has no halo
-    // a ring of slabs: rank 0 owns 10, the others 2 each, and RK4 needs 4 from each neighbour
-    const auto ring = ring_grid(7, 10 + 2 * (comm->size() - 1));
-    const std::size_t slab = dist::grid_slab_size(ring);
-    std::vector<std::size_t> sizes(comm->size(), 2 * slab);
-    sizes[0] = 10 * slab;
-    dstate x(comm, dist::partition::from_sizes(sizes, slab));
-    x.assign_global(boost_odeint_tiled_test::wavy_initial(ring));
-    tiled::runge_kutta4<dstate> rk4;
-    std::string what = "no exception";
-    bool cause = false;
-    try
-    {
-        rk4.do_step(ring, x, 0.0, 0.01);
-    }
-    catch (const dist::rank_failure& e)
-    {
-        what = e.what();
-    }
-    catch (const std::invalid_argument& e)
-    {
-        what = e.what();
-        cause = true;
-    }
+    const auto f = boost_odeint_tiled_test::step_with_a_halo_wider_than_a_part<dstate>(comm);
     if (comm->rank() == 0)
-        BOOST_TEST((cause && what.find("halo") != std::string::npos), what);
+        BOOST_TEST((f.cause && f.what.find("halo") != std::string::npos), f.what);
     else  // a cause too where its other neighbour owns 2 slabs, else told of rank 0's failure
-        BOOST_TEST((what.find("halo") != std::string::npos || what.find("rank 0 failed") != std::string::npos), what);
+        BOOST_TEST((f.what.find("halo") != std::string::npos || f.what.find("rank 0 failed") != std::string::npos), f.what);
 }
 
 namespace {
@@ -203,19 +181,8 @@ BOOST_AUTO_TEST_CASE(a_rank_that_leaves_between_steps_makes_the_others_throw)
 {
     const auto comm = world();
     const problems::heat1d heat(240, 0.3);
-    std::string what;
-    try
-    {
-        dstate x(comm, dist::partition::even(240, comm->size()));
-        x.assign_global(boost_odeint_tiled_test::wavy_initial(heat));
-        odeint::integrate_n_steps(tiled::runge_kutta4<dstate>(), heat, x, 0.0, 0.02, 30, [&](const dstate&, double t) {
-            if (comm->rank() == 0 && t > 0.3) throw std::logic_error("observer failed");
-        });
-    }
-    catch (const std::exception& e)
-    {
-        what = e.what();
-    }
+    const std::string what =
+        boost_odeint_tiled_test::what_when_rank_0_leaves<dstate>(comm, heat, dist::partition::even(240, comm->size()), 0.02, 30, 0.3);
     if (comm->rank() == 0)
         BOOST_TEST(what == "observer failed");
     else

@@ -4,7 +4,9 @@
  What the tests of the distributed steppers share (test/distributed/): a 2D grid
  periodic along its slowest dimension (its ranks form a ring) whose update reads its
  coordinates, a deterministic initial state, bitwise comparison, even and uneven splits,
- and whether a halo fits a partition (the case where the steppers must refuse it).
+ whether a halo fits a partition (the case where the steppers must refuse it), and two
+ failures every engine of processes runs alike: a halo wider than a part, and a rank
+ that leaves between steps.
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -16,9 +18,14 @@
 #include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
+#include <boost/numeric/odeint.hpp>
+#include <boost/numeric/odeint/tiled.hpp>
+#include <boost/numeric/odeint/tiled/distributed/communicator.hpp>
 #include <boost/numeric/odeint/tiled/distributed/partition.hpp>
 #include <boost/numeric/odeint/tiled/distributed/window_system.hpp>
 #include <boost/numeric/odeint/tiled/grid.hpp>
@@ -103,6 +110,71 @@ bool halo_fits(const Sys& sys, const boost::numeric::odeint::tiled::distributed:
         return false;
     }
     return true;
+}
+
+//! What a rank's step said, and whether it threw the cause (std::invalid_argument)
+//! rather than being told of another rank's failure (rank_failure).
+struct step_failure
+{
+    std::string what = "no exception";
+    bool cause = false;
+};
+
+/*! One RK4 step on a ring of slabs too small for its halo: rank 0 owns 10 slabs, the
+    others 2 each, and RK4 needs 4 from each neighbour (two ranks or more). Rank 0 must
+    refuse it; a rank whose other neighbour owns 2 slabs too, else it hears of rank 0. */
+template <class DState>
+step_failure step_with_a_halo_wider_than_a_part(const std::shared_ptr<boost::numeric::odeint::tiled::distributed::communicator>& comm)
+{
+    namespace tiled = boost::numeric::odeint::tiled;
+    namespace dist = boost::numeric::odeint::tiled::distributed;
+    const auto ring = ring_grid(7, 10 + 2 * (comm->size() - 1));
+    const std::size_t slab = dist::grid_slab_size(ring);
+    std::vector<std::size_t> sizes(comm->size(), 2 * slab);
+    sizes[0] = 10 * slab;
+    DState x(comm, dist::partition::from_sizes(sizes, slab));
+    x.assign_global(wavy_initial(ring));
+    tiled::runge_kutta4<DState> rk4;
+    step_failure f;
+    try
+    {
+        rk4.do_step(ring, x, 0.0, 0.01);
+    }
+    catch (const dist::rank_failure& e)
+    {
+        f.what = e.what();
+    }
+    catch (const std::invalid_argument& e)
+    {
+        f.what = e.what();
+        f.cause = true;
+    }
+    return f;
+}
+
+/*! What a rank's integration of `steps` RK4 steps of sys said when rank 0's observer
+    threw std::logic_error("observer failed") at the first time after `leave_after`:
+    rank 0 that, the others that rank 0 failed (at their next step). */
+template <class DState, class Sys>
+std::string what_when_rank_0_leaves(const std::shared_ptr<boost::numeric::odeint::tiled::distributed::communicator>& comm,
+                                    const Sys& sys, const boost::numeric::odeint::tiled::distributed::partition& parts,
+                                    double dt, std::size_t steps, double leave_after)
+{
+    namespace odeint = boost::numeric::odeint;
+    namespace tiled = boost::numeric::odeint::tiled;
+    try
+    {
+        DState x(comm, parts);
+        x.assign_global(wavy_initial(sys));
+        odeint::integrate_n_steps(tiled::runge_kutta4<DState>(), sys, x, 0.0, dt, steps, [&](const DState&, double t) {
+            if (comm->rank() == 0 && t > leave_after) throw std::logic_error("observer failed");
+        });
+    }
+    catch (const std::exception& e)
+    {
+        return e.what();
+    }
+    return "no exception";
 }
 
 } // namespace boost_odeint_tiled_test
