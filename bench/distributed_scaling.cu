@@ -70,13 +70,26 @@ double team_ms(dist::communicator& comm, F&& f)
     return m[0];
 }
 
+std::vector<double> initial_state(const problems::grid_bruss2d& sys)
+{
+    std::vector<double> h(sys.size());
+    sys.initial_state(h);
+    return h;
+}
+
+//! GPUs 0 .. gpus-1.
+std::vector<int> first_gpus(int gpus)
+{
+    std::vector<int> devices(gpus);
+    for (int g = 0; g < gpus; ++g) devices[g] = g;
+    return devices;
+}
+
 double one_gpu_ms(const problems::grid_bruss2d& sys)
 {
     cudaSetDevice(0);
-    state x(sys.size());
-    std::vector<double> h(sys.size());
-    sys.initial_state(h);
-    thrust::copy(h.begin(), h.end(), x.begin());
+    const std::vector<double> h = initial_state(sys);
+    state x(h.begin(), h.end());
     tiled::runge_kutta4<state> rk4;
     const double dt = sys.suggested_dt();
     return median_ms([&] { rk4.do_step(sys, x, 0.0, dt); }, [] { cudaDeviceSynchronize(); });
@@ -90,13 +103,9 @@ struct team_result
 team_result distributed_rk4_ms(const problems::grid_bruss2d& sys, int gpus, std::size_t k)
 {
     team_result out;
-    std::vector<int> devices(gpus);
-    for (int g = 0; g < gpus; ++g) devices[g] = g;
-    dist::gpu_team::run(devices, [&](std::shared_ptr<dist::communicator> comm) {
+    dist::gpu_team::run(first_gpus(gpus), [&](std::shared_ptr<dist::communicator> comm) {
         dstate x(comm, dist::partition::even(sys.size(), comm->size(), dist::grid_slab_size(sys)));
-        std::vector<double> h(sys.size());
-        sys.initial_state(h);
-        x.assign_global(h);
+        x.assign_global(initial_state(sys));
         tiled::runge_kutta4<dstate> rk4;
         rk4.steps_per_exchange(k);
         const double dt = sys.suggested_dt();
@@ -126,10 +135,8 @@ adaptive_result adaptive_ms(const problems::grid_bruss2d& sys, int gpus, double 
     if (gpus == 0)
     {
         cudaSetDevice(0);
-        state x(sys.size());
-        std::vector<double> h(sys.size());
-        sys.initial_state(h);
-        thrust::copy(h.begin(), h.end(), x.begin());
+        const std::vector<double> h = initial_state(sys);
+        state x(h.begin(), h.end());
         auto ctl = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<state>());
         odeint::integrate_adaptive(ctl, sys, x, 0.0, t_end / 10, t_end / 10);  // warm-up
         thrust::copy(h.begin(), h.end(), x.begin());
@@ -140,12 +147,9 @@ adaptive_result adaptive_ms(const problems::grid_bruss2d& sys, int gpus, double 
         out.ms_per_step = (now_ms() - t0) / double(out.steps);
         return out;
     }
-    std::vector<int> devices(gpus);
-    for (int g = 0; g < gpus; ++g) devices[g] = g;
-    dist::gpu_team::run(devices, [&](std::shared_ptr<dist::communicator> comm) {
+    dist::gpu_team::run(first_gpus(gpus), [&](std::shared_ptr<dist::communicator> comm) {
         dstate x(comm, dist::partition::even(sys.size(), comm->size(), dist::grid_slab_size(sys)));
-        std::vector<double> h(sys.size());
-        sys.initial_state(h);
+        const std::vector<double> h = initial_state(sys);
         x.assign_global(h);
         auto ctl = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<dstate>());
         odeint::integrate_adaptive(ctl, sys, x, 0.0, t_end / 10, t_end / 10);
