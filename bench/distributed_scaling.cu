@@ -6,10 +6,12 @@
 //   adaptive DOPRI5 (tolerance 1e-8, t = 0 .. T), n = 64 Mi in all, ms per accepted step.
 // Each RK4 row gives ms per step (wall clock over 20 steps after 3, all GPUs
 // synchronised, median of 5), split into the halo exchange alone (20 exchanges timed the
-// same way) and the rest; k = steps per exchange (1 and 4). One table row per line.
+// same way) and the rest; k = steps per exchange: 1 with the exchange overlapped with
+// the step's interior (the default, "overlapped") and before each step ("before"), and 4
+// ("every_k"). One table row per line.
 //   nvcc -std=c++17 -O3 -DNDEBUG -arch=sm_90 --expt-relaxed-constexpr --extended-lambda \
 //        -Xcudafe --diag_suppress=20012 -Iinclude bench/distributed_scaling.cu -lnccl -ltbb -o distributed_scaling
-//   NCCL_NVLS_ENABLE=0 ./distributed_scaling [max_gpus] [T_adaptive]
+//   NCCL_NVLS_ENABLE=0 ./distributed_scaling [max_gpus] [T_adaptive] [weak]   (weak: that table only)
 #include <boost/numeric/odeint.hpp>
 #include <boost/numeric/odeint/tiled.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda.hpp>
@@ -22,6 +24,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -100,14 +103,25 @@ struct team_result
     double step_ms = 0, exchange_ms = 0;
 };
 
-team_result distributed_rk4_ms(const problems::grid_bruss2d& sys, int gpus, std::size_t k)
+//! Steps per exchange, and whether the exchange overlaps the steps (k = 1).
+struct exchange_mode
 {
+    std::size_t k;
+    bool overlap;
+    const char* name;
+};
+const exchange_mode exchange_modes[] = {{1, true, "overlapped"}, {1, false, "before"}, {4, false, "every_k"}};
+
+team_result distributed_rk4_ms(const problems::grid_bruss2d& sys, int gpus, const exchange_mode& mode)
+{
+    const std::size_t k = mode.k;
     team_result out;
     dist::gpu_team::run(first_gpus(gpus), [&](std::shared_ptr<dist::communicator> comm) {
         dstate x(comm, dist::partition::even(sys.size(), comm->size(), dist::grid_slab_size(sys)));
         x.assign_global(initial_state(sys));
         tiled::runge_kutta4<dstate> rk4;
         rk4.steps_per_exchange(k);
+        rk4.overlap_exchange(mode.overlap);
         const double dt = sys.suggested_dt();
         double t = 0;
         const double step = team_ms(*comm, [&] { rk4.do_step(sys, x, t, dt); t += dt; });
@@ -194,23 +208,26 @@ int main(int argc, char** argv)
     std::printf("%-9s %5d %5zu %11s %3s %9.4f %9s %9s %9s\n", "one_gpu", 1, std::size_t(16), "device_vector", "-", one16,
                 "-", "-", "-");
     for (int g : counts)
-        for (std::size_t k : {std::size_t(1), std::size_t(4)})
+        for (const exchange_mode& mode : exchange_modes)
         {
+            if (g == 1 && !mode.overlap) continue;
             const auto sys = problems::grid_bruss2d::with_size(16 * mi * std::size_t(g), d);
-            const team_result r = distributed_rk4_ms(sys, g, k);
+            const team_result r = distributed_rk4_ms(sys, g, mode);
             std::printf("%-9s %5d %5zu %11s %3zu %9.4f %9.4f %9s %9.3f\n", "weak_rk4", g, std::size_t(16 * g),
-                        "distributed", k, r.step_ms, r.exchange_ms, "-", one16 / r.step_ms);
+                        mode.name, mode.k, r.step_ms, r.exchange_ms, "-", one16 / r.step_ms);
         }
+    if (argc > 3 && std::strcmp(argv[3], "weak") == 0) return 0;
     const auto strong = problems::grid_bruss2d::with_size(64 * mi, d);
     const double one64 = one_gpu_ms(strong);
     std::printf("%-9s %5d %5zu %11s %3s %9.4f %9s %9s %9s\n", "one_gpu", 1, std::size_t(64), "device_vector", "-", one64,
                 "-", "-", "-");
     for (int g : counts)
-        for (std::size_t k : {std::size_t(1), std::size_t(4)})
+        for (const exchange_mode& mode : exchange_modes)
         {
-            const team_result r = distributed_rk4_ms(strong, g, k);
+            if (g == 1 && !mode.overlap) continue;
+            const team_result r = distributed_rk4_ms(strong, g, mode);
             std::printf("%-9s %5d %5zu %11s %3zu %9.4f %9.4f %9.3f %9.3f\n", "strong_rk4", g, std::size_t(64),
-                        "distributed", k, r.step_ms, r.exchange_ms, one64 / r.step_ms, one64 / r.step_ms / g);
+                        mode.name, mode.k, r.step_ms, r.exchange_ms, one64 / r.step_ms, one64 / r.step_ms / g);
         }
     const adaptive_result a1 = adaptive_ms(strong, 0, t_end);
     std::printf("%-9s %5d %5zu %11s %3s %9.4f %9s %9s %9s  %zu steps\n", "one_gpu", 1, std::size_t(64), "dopri5_adapt", "-",

@@ -5,7 +5,8 @@
  GPU, halos through NCCL): fixed steps of BRUSS2D written with the grid helper (RK4,
  DOPRI5), a grid periodic along its slowest dimension (the ranks form a ring) and a
  per-component chain, on 1 to 4 GPUs with even and uneven parts and one or three
- steps per exchange, bitwise equal to the same stepper on one GPU; adaptive DOPRI5
+ steps per exchange, the exchange overlapped with the steps or not, bitwise equal to
+ the same stepper on one GPU (and the grid systems' exchanges overlapped); adaptive DOPRI5
  taking the same steps as on one GPU; a halo wider than a part refused on every rank;
  a rank that leaves between steps (an observer throws) makes the others throw.
 
@@ -61,6 +62,24 @@ struct two_gpus
     boost::test_tools::assertion_result operator()(boost::unit_test::test_unit_id) const { return gpus() >= 2; }
 };
 
+//! Steps per exchange, and whether the exchange overlaps the steps (k = 1 only).
+struct exchange_mode
+{
+    std::size_t k;
+    bool overlap;
+};
+const exchange_mode exchange_modes[] = {{1, true}, {1, false}, {3, true}};
+
+/*! Exchanges that overlapped n_steps fixed steps: every step's where the ranks exchange
+    every step and their steps signal their end tiles (the grid kernel of grid systems;
+    a per-component chain's kernels do not). */
+template <class Sys>
+std::size_t expected_overlapped(std::size_t ranks, const exchange_mode& mode, std::size_t n_steps)
+{
+    const bool signals = tiled::is_grid_system<Sys>::value;
+    return ranks > 1 && mode.k == 1 && mode.overlap && signals ? n_steps : 0;
+}
+
 template <template <class...> class Stepper, class Sys>
 void check_fixed_steps(const char* name, const Sys& sys, std::size_t unit, double dt, std::size_t n_steps = 5)
 {
@@ -75,8 +94,10 @@ void check_fixed_steps(const char* name, const Sys& sys, std::size_t unit, doubl
     {
         const auto splits = boost_odeint_tiled_test::even_and_uneven_splits(units, ranks, unit);
         for (const auto& sizes : splits)
-            for (std::size_t k : {std::size_t(1), std::size_t(3)})
+            for (const exchange_mode mode : exchange_modes)
             {
+                const std::size_t k = mode.k;
+                if (!mode.overlap && ranks == 1) continue;
                 if (ranks > 1 && !halo_fits(sys, dist::partition::from_sizes(sizes, unit), k * Stepper<host_state>::tableau_type::stages))
                 {
                     BOOST_TEST_CONTEXT(name << ", " << ranks << " GPUs, first part " << sizes.front() << ", " << k
@@ -93,22 +114,27 @@ void check_fixed_steps(const char* name, const Sys& sys, std::size_t unit, doubl
                     continue;
                 }
                 host_state result;
-                std::vector<std::size_t> exchanges(ranks);
+                std::vector<std::size_t> exchanges(ranks), overlapped(ranks);
                 dist::gpu_team::run(first_devices(ranks), [&](std::shared_ptr<dist::communicator> comm) {
                     dstate x(comm, dist::partition::from_sizes(sizes, unit));
                     x.assign_global(x0);
                     Stepper<dstate> stepper;
                     stepper.steps_per_exchange(k);
+                    stepper.overlap_exchange(mode.overlap);
                     odeint::integrate_n_steps(stepper, sys, x, 0.0, dt, n_steps);
                     host_state all = x.gather(0);
                     if (comm->rank() == 0) result = all;
                     exchanges[comm->rank()] = stepper.exchanges();
+                    overlapped[comm->rank()] = stepper.overlapped_exchanges();
                 });
                 BOOST_TEST_CONTEXT(name << ", " << ranks << " GPUs, first part " << sizes.front() << ", " << k
-                                        << " steps per exchange")
+                                        << " steps per exchange, overlap " << (mode.overlap ? "on" : "off"))
                 {
                     BOOST_TEST(same_bits(result, reference));
-                    if (ranks > 1) BOOST_TEST(exchanges[0] == (n_steps + k - 1) / k);
+                    const std::size_t expected = expected_overlapped<Sys>(ranks, mode, n_steps);
+                    for (std::size_t r = 0; r < ranks; ++r) BOOST_TEST(overlapped[r] == expected);
+                    // an overlapped exchange follows every step, the first step's before it
+                    if (ranks > 1) BOOST_TEST(exchanges[0] == (expected != 0 ? n_steps + 1 : (n_steps + k - 1) / k));
                 }
             }
     }
@@ -121,6 +147,14 @@ BOOST_AUTO_TEST_CASE(grid_bruss2d_fixed_steps_equal_one_gpu_bitwise)
     const problems::grid_bruss2d bruss(64, 53);
     check_fixed_steps<tiled::runge_kutta4>("rk4", bruss, dist::grid_slab_size(bruss), bruss.suggested_dt());
     check_fixed_steps<tiled::runge_kutta_dopri5>("dopri5", bruss, dist::grid_slab_size(bruss), bruss.suggested_dt());
+}
+
+BOOST_AUTO_TEST_CASE(a_grid_of_many_tile_rows_runs_its_end_tiles_first)
+{
+    // the windows' ends and interiors are separate tile rows, so the kernel's tile
+    // order differs from the plain one and blocks signal before the interior is done
+    const problems::grid_bruss2d bruss(96, 1200);
+    check_fixed_steps<tiled::runge_kutta4>("rk4, long", bruss, dist::grid_slab_size(bruss), bruss.suggested_dt(), 8);
 }
 
 BOOST_AUTO_TEST_CASE(a_ring_and_a_chain_equal_one_gpu_bitwise)

@@ -5,7 +5,8 @@
  bootstrapped through MPI, agreements over MPI), run by ctest under mpirun on 2 and 4
  processes: fixed RK4 steps of BRUSS2D written with the grid helper and of a grid
  periodic along its slowest dimension (a ring), even and uneven parts, one and three
- steps per exchange, bitwise equal to the same stepper on one GPU; adaptive DOPRI5
+ steps per exchange, the exchange overlapped with the steps or not, bitwise equal to
+ the same stepper on one GPU; adaptive DOPRI5
  taking the same steps as on one GPU; a halo wider than a part refused on every rank;
  a rank that leaves between steps makes the others throw at their next step.
 
@@ -24,6 +25,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <boost/numeric/odeint/tiled/distributed.hpp>
@@ -91,10 +93,12 @@ void check_fixed_steps(const char* name, const Sys& sys, double dt, std::size_t 
     odeint::integrate_n_steps(Stepper<device_state>(), sys, y, 0.0, dt, n_steps);
     const host_state reference = on_host(y);
     for (const auto& sizes : boost_odeint_tiled_test::even_and_uneven_splits(sys.size() / unit, ranks, unit))
-        for (std::size_t k : {std::size_t(1), std::size_t(3)})
-            BOOST_TEST_CONTEXT(name << ", " << ranks << " processes, first part " << sizes.front() << ", " << k
-                                    << " steps per exchange")
+        for (const auto& mode : {std::make_pair(std::size_t(1), true), std::make_pair(std::size_t(1), false),
+                                 std::make_pair(std::size_t(3), true)})
+            BOOST_TEST_CONTEXT(name << ", " << ranks << " processes, first part " << sizes.front() << ", " << mode.first
+                                    << " steps per exchange, overlap " << (mode.second ? "on" : "off"))
             {
+                const std::size_t k = mode.first;
                 const dist::partition parts = dist::partition::from_sizes(sizes, unit);
                 if (!halo_fits(sys, parts, k * Stepper<host_state>::tableau_type::stages)) continue;  // tested below
                 const auto comm = world();
@@ -102,10 +106,15 @@ void check_fixed_steps(const char* name, const Sys& sys, double dt, std::size_t 
                 x.assign_global(x0);
                 Stepper<dstate> stepper;
                 stepper.steps_per_exchange(k);
+                stepper.overlap_exchange(mode.second);
                 odeint::integrate_n_steps(stepper, sys, x, 0.0, dt, n_steps);
                 const host_state all = x.gather(0);
                 if (comm->rank() == 0) BOOST_TEST(same_bits(all, reference));
-                BOOST_TEST(stepper.exchanges() == (n_steps + k - 1) / k);
+                // grid systems' fixed steps signal their end tiles: with k = 1 the next
+                // exchange follows every step, overlapped (the first step's before it)
+                const bool overlaps = ranks > 1 && k == 1 && mode.second;
+                BOOST_TEST(stepper.overlapped_exchanges() == (overlaps ? n_steps : 0));
+                BOOST_TEST(stepper.exchanges() == (overlaps ? n_steps + 1 : (n_steps + k - 1) / k));
             }
 }
 

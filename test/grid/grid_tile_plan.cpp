@@ -3,12 +3,16 @@
 // boundary, radius 1..3, 1..8 stages, capacities small and large, with and without the
 // kernel's column layout), respect their capacity and column budget, and the checker
 // finds plans that are wrong: a halo too thin, a missing ghost, a tile too short.
+// end_tiles_of (grid/end_tiles.hpp) names exactly the tiles that own the first and last
+// slabs, the tiles a distributed step runs first.
 
 #include <boost/test/unit_test.hpp>
 
 #include <boost/numeric/odeint/tiled/grid.hpp>
+#include <boost/numeric/odeint/tiled/grid/end_tiles.hpp>
 #include <boost/numeric/odeint/tiled/grid/grid_tile_plan.hpp>
 
+#include <algorithm>
 #include <cstddef>
 #include <random>
 #include <stdexcept>
@@ -147,4 +151,67 @@ BOOST_AUTO_TEST_CASE(the_checker_finds_wrong_plans)
     auto few = good;  // tiles that do not cover the grid
     few.tiles[0] -= 1;
     BOOST_TEST(grid::check_grid_tile_plan(few, s) != std::string());
+}
+
+namespace {
+
+//! end_tiles_of against the tiles' owned rows, tile by tile, on random plans.
+template <std::size_t Dim>
+void check_end_tiles(int count, int max_extent, unsigned seed)
+{
+    std::mt19937 gen(seed);
+    int checked = 0;
+    for (int i = 0; i < count; ++i)
+    {
+        const grid::shape<Dim> s = random_shape<Dim>(gen, max_extent);
+        const int stages = std::uniform_int_distribution<int>(1, 8)(gen);
+        const int capacity = std::uniform_int_distribution<int>(16, 3000)(gen);
+        grid::tile_plan<Dim> p;
+        try
+        {
+            p = grid::make_grid_tile_plan(s, stages, capacity);
+        }
+        catch (const std::invalid_argument&)
+        {
+            continue;
+        }
+        const long long rows = p.extent[Dim - 1];
+        std::uniform_int_distribution<long long> slabs(0, rows + 2);
+        const long long lead = slabs(gen), trail = slabs(gen);
+        BOOST_TEST_CONTEXT(describe(s, stages, capacity, 0, 0) << ", leading " << lead << ", trailing " << trail)
+        {
+            const grid::end_tiles e = grid::end_tiles_of(p, std::size_t(lead), std::size_t(trail));
+            const long long tiles = p.tile_count(), per_row = tiles / p.tiles[Dim - 1];
+            BOOST_TEST(e.leading >= 0);
+            BOOST_TEST(e.trailing >= 0);
+            BOOST_TEST(e.leading + e.trailing <= tiles);
+            BOOST_TEST(e.leading % per_row == 0);
+            BOOST_TEST(e.trailing % per_row == 0);
+            bool all_needed_chosen = true, all_chosen_needed = true;
+            for (long long t = 0; t < tiles; ++t)
+            {
+                const long long row = t / per_row;  // the tile's index along the slowest dimension
+                const long long first = row * p.owned[Dim - 1];
+                const long long last = std::min(first + p.owned[Dim - 1], rows);
+                const bool needed = first < std::min(lead, rows) || last > rows - std::min(trail, rows);
+                const bool chosen = t < e.leading || t >= tiles - e.trailing;
+                all_needed_chosen = all_needed_chosen && (!needed || chosen);
+                // every tile is chosen where the two ends' tile rows meet
+                all_chosen_needed = all_chosen_needed && (!chosen || needed || e.leading == tiles);
+            }
+            BOOST_TEST(all_needed_chosen);
+            BOOST_TEST(all_chosen_needed);
+            ++checked;
+        }
+    }
+    BOOST_TEST(checked > count / 3);
+}
+
+} // namespace
+
+BOOST_AUTO_TEST_CASE(end_tiles_are_the_tiles_of_the_first_and_last_slabs)
+{
+    check_end_tiles<1>(150, 400, 21);
+    check_end_tiles<2>(150, 90, 22);
+    check_end_tiles<3>(80, 24, 23);
 }

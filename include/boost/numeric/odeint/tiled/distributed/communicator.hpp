@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include <boost/numeric/odeint/tiled/core/edge_signal.hpp>
 #include <boost/numeric/odeint/tiled/distributed/partition.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace distributed {
@@ -92,6 +93,21 @@ public:
     //! Collective: the halos of one step (device memory for device communicators; the
     //! exchange is ordered with the work the rank has launched on its default stream).
     virtual void exchange(const halo_exchange& x) = 0;
+
+    /*! Whether exchange_after_signal starts the exchange on the device behind a step's
+        edge signal (core/edge_signal.hpp), so that it overlaps the rest of the step. */
+    virtual bool overlaps_exchange() const { return false; }
+    //! Gives r the device flag, counter and epoch of the step about to be launched
+    //! (where overlaps_exchange()).
+    virtual void prepare_edge_signal(tiled::detail::edge_signal_request& r) { (void)r; }
+    /*! Collective: exchange(x), started on the device once the step that took r has
+        signalled; the rank's later work on its default stream waits for it. Engines
+        that do not overlap exchange at once (their steps have ended by then). */
+    virtual void exchange_after_signal(const halo_exchange& x, const tiled::detail::edge_signal_request& r)
+    {
+        (void)r;
+        exchange(x);
+    }
     /*! Collective, host memory: rank `root` receives every rank's `bytes[r]` bytes into
         `all`, in rank order (other ranks pass nullptr). */
     virtual void gather(const void* mine, const std::vector<std::size_t>& bytes, void* all, std::size_t root) = 0;

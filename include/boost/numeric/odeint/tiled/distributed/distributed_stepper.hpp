@@ -13,7 +13,12 @@
       whole slabs, window_system.hpp);
    3. step the window with the local tiled stepper (the backend's kernels, tiles and
       grid kernels as on one device) on the system seen through the window;
-   4. agree again (adaptive steps: with the error norm's maximum over the ranks).
+   4. agree again (adaptive steps: with the error norm's maximum over the ranks);
+   5. fixed steps exchanging every step, on engines that can (nccl_communicator): post
+      the next step's exchange behind the step's signal that its end tiles are done
+      (core/edge_signal.hpp), so that it runs on the device while the step's interior
+      does, and the next step skips 2. Where some rank's step did not signal (a kernel
+      other than the grid kernel), the next step exchanges in 2. as usual.
 
  The owned components get the same values as the same step on one device: the
  window's arithmetic per component is the one-device arithmetic, and the halo is
@@ -39,6 +44,7 @@
 #include <cstddef>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -104,6 +110,14 @@ public:
     std::size_t steps_per_exchange() const { return m_options->steps_per_exchange; }
     //! Halo exchanges this stepper (and its copies) made: for tests and benchmarks.
     std::size_t exchanges() const { return m_options->exchanges; }
+
+    /*! Whether fixed steps with steps_per_exchange() == 1 post the next exchange behind
+        the step's end tiles, overlapped with its interior (default true; step 5 of the
+        file comment). Off: every step exchanges before it runs. */
+    void overlap_exchange(bool on) { m_options->overlap = on; }
+    bool overlap_exchange() const { return m_options->overlap; }
+    //! Of exchanges(), those that overlapped a step.
+    std::size_t overlapped_exchanges() const { return m_options->overlapped; }
 
     template <class StateType>
     void adjust_size(const StateType&) {}
@@ -174,6 +188,8 @@ private:
     {
         std::size_t steps_per_exchange = 1;
         std::size_t exchanges = 0;
+        bool overlap = true;
+        std::size_t overlapped = 0;
     };
 
     //! How the system is cut: its halo (components), slab windows for grids, a ring.
@@ -276,6 +292,9 @@ private:
             geometry g;
             std::exception_ptr error;
             double want[1] = {0};
+            // step 5 (file comment): every rank decides alike, from k and the engine
+            tiled::detail::edge_signal_request signal;
+            bool signalling = false;
             try
             {
                 detail::check_step_times(Tableau::name, t, dt);
@@ -287,6 +306,7 @@ private:
                 if (&out != &in && !out.same_layout(in)) out.adopt_layout(in);
                 if (xerr && !xerr->same_layout(in)) xerr->adopt_layout(in);
                 want[0] = in.age() >= k ? 1.0 : 0.0;  // stale, or k steps since the exchange
+                signalling = !WithError && k == 1 && m_options->overlap && g.halo != 0 && comm.overlaps_exchange();
             }
             catch (...)
             {
@@ -294,7 +314,9 @@ private:
             }
             if (!comm.agree(!error, want, 1)) fail_together(comm, error);
 
-            double values[3] = {0, 0, 0};  // failure-free agreement: norm max, its two flags
+            // failure-free agreement: norm max, its two flags, whether a rank's step did
+            // not signal its end tiles
+            double values[4] = {0, 0, 0, 1};
             try
             {
                 if (want[0] != 0)
@@ -303,6 +325,17 @@ private:
                     in.set_age(0);
                 }
                 const std::size_t age = in.age();
+                if (signalling)
+                {
+                    // the ends the next exchange moves: the halos it receives into, the
+                    // owned ends it sends (the same layout as this step's)
+                    const distributed::halo_exchange next = in.exchange_request();
+                    comm.prepare_edge_signal(signal);
+                    signal.leading = next.layout.left + next.send_left;
+                    signal.trailing = next.layout.right + next.send_right;
+                }
+                std::optional<tiled::detail::edge_signal_scope> signal_scope;
+                if (signalling) signal_scope.emplace(signal);
                 with_window_system(sys, in, g, [&](const auto& wsys) {
                     Local& y = in.step_window();
                     if constexpr (WithError)
@@ -329,12 +362,20 @@ private:
                 });
                 out.set_age(age + 1);
                 if (xerr) xerr->set_age(dstate::stale);
+                values[3] = signalling && signal.taken ? 0.0 : 1.0;
             }
             catch (...)
             {
                 error = std::current_exception();
             }
-            if (!comm.agree(!error, values, 3)) fail_together(comm, error);
+            if (!comm.agree(!error, values, 4)) fail_together(comm, error);
+            if (values[3] == 0)  // every rank's step signals: the next exchange overlaps it
+            {
+                comm.exchange_after_signal(out.exchange_request(), signal);
+                ++m_options->exchanges;
+                ++m_options->overlapped;
+                out.set_age(0);
+            }
             if (result)
             {
                 result->max = static_cast<Value>(values[0]);

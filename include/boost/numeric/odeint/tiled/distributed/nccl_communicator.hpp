@@ -15,11 +15,15 @@
          ...                                   // this thread's GPU is current
      });
 
- The halo messages are NCCL point-to-point operations on the default stream, in order
- with the steps' kernels: the host does not wait for them, so a GPU's steps and
+ The halo messages are NCCL point-to-point operations, in order with the steps'
+ kernels on the default stream: the host does not wait for them, so a GPU's steps and
  exchanges queue up while the host goes on (adaptive steps wait once per try, for the
- error norm). NVLink SHARP / multicast is not used (NCCL_NVLS_ENABLE=0 is what these
- operations need).
+ error norm). Behind a step that signals its end tiles (core/edge_signal.hpp: the grid
+ kernel's fixed steps), the next exchange runs on a stream of its own: the stream waits
+ for the kernel's flag (cuStreamWaitValue32), sends and receives while the step's
+ interior tiles run, and the default stream's next work waits for it by an event.
+ NVLink SHARP / multicast is not used (NCCL_NVLS_ENABLE=0 is what these operations
+ need).
 
  Needs nvcc and NCCL (the CUDA toolkit's or libnccl-dev).
 
@@ -37,6 +41,7 @@
 #include <string>
 #include <vector>
 
+#include <cuda.h>
 #include <cuda_runtime.h>
 #include <nccl.h>
 
@@ -60,6 +65,29 @@ inline void nccl_check(ncclResult_t r, const char* what)
     kernel launch's check does not take them for its own. */
 inline void forget_nccl_cuda_errors() { (void)cudaGetLastError(); }
 
+namespace detail {
+
+//! The driver's cuStreamWaitValue32, found through the runtime (no link to libcuda);
+//! nullptr where the driver has none.
+inline auto stream_wait_value_32()
+{
+    using function = CUresult (*)(CUstream, CUdeviceptr, cuuint32_t, unsigned int);
+    static const function f = [] {
+        void* p = nullptr;
+        cudaDriverEntryPointQueryResult found{};
+        if (cudaGetDriverEntryPointByVersion("cuStreamWaitValue32", &p, 12000, cudaEnableDefault, &found) != cudaSuccess ||
+            found != cudaDriverEntryPointSuccess)
+        {
+            (void)cudaGetLastError();
+            p = nullptr;
+        }
+        return reinterpret_cast<function>(p);
+    }();
+    return f;
+}
+
+} // namespace detail
+
 class nccl_communicator : public communicator
 {
 public:
@@ -81,9 +109,24 @@ public:
     nccl_communicator& operator=(const nccl_communicator&) = delete;
     ~nccl_communicator() override
     {
-        if (!m_owns) return;
-        if (broken()) ncclCommAbort(m_comm);  // a peer may never post its half of a message
-        else ncclCommDestroy(m_comm);
+        if (m_exchange_stream != nullptr)
+        {
+            // a posted exchange completes (its step was launched, its peers posted their
+            // halves in the same agreement); a broken rank's is aborted with the communicator
+            if (!broken()) (void)cudaStreamSynchronize(m_exchange_stream);
+        }
+        if (m_owns)
+        {
+            if (broken()) ncclCommAbort(m_comm);  // a peer may never post its half of a message
+            else ncclCommDestroy(m_comm);
+        }
+        if (m_exchange_stream != nullptr)
+        {
+            (void)cudaEventDestroy(m_exchanged);
+            (void)cudaStreamDestroy(m_exchange_stream);
+            (void)cudaFree(m_signal);
+            (void)cudaGetLastError();
+        }
     }
 
     std::size_t rank() const override { return m_control->rank(); }
@@ -105,10 +148,62 @@ public:
     void exchange(const halo_exchange& x) override
     {
         check_not_broken();
+        post(x, 0);  // the steps' stream
+    }
+
+    bool overlaps_exchange() const override { return detail::stream_wait_value_32() != nullptr; }
+
+    void prepare_edge_signal(tiled::detail::edge_signal_request& r) override
+    {
+        check_not_broken();
+        if (!overlaps_exchange()) return;
+        if (m_exchange_stream == nullptr) make_exchange_stream();
+        r.flag = m_signal;
+        r.counter = m_signal + 1;
+        r.epoch = ++m_epoch;
+        r.taken = false;
+    }
+
+    void exchange_after_signal(const halo_exchange& x, const tiled::detail::edge_signal_request& r) override
+    {
+        check_not_broken();
+        if (!r.taken || r.flag != m_signal)
+        {
+            exchange(x);
+            return;
+        }
+        // the default stream's work before the step is done when the flag is set: the
+        // exchange stream needs no event for it
+        const CUresult waited = detail::stream_wait_value_32()(reinterpret_cast<CUstream>(m_exchange_stream),
+                                                               reinterpret_cast<CUdeviceptr>(m_signal), r.epoch, 0);
+        if (waited != CUDA_SUCCESS)
+            throw std::runtime_error("tiled::distributed::nccl_communicator: cuStreamWaitValue32 failed (CUresult " +
+                                     std::to_string(int(waited)) + ")");
+        post(x, m_exchange_stream);
+        cuda_check(cudaEventRecord(m_exchanged, m_exchange_stream), "recording the halo exchange");
+        cuda_check(cudaStreamWaitEvent(0, m_exchanged, 0), "ordering the next step after the halo exchange");
+    }
+
+    void gather(const void* mine, const std::vector<std::size_t>& bytes, void* all, std::size_t root) override
+    {
+        check_not_broken();
+        m_control->gather(mine, bytes, all, root);  // host memory: distributed_state::gather copies to the host first
+    }
+
+    void abandon() override
+    {
+        if (broken()) return;
+        m_control->abandon();
+        mark_broken("this rank left by an exception outside a step");
+    }
+
+private:
+    //! The NCCL operations of exchange x on `stream`.
+    void post(const halo_exchange& x, cudaStream_t stream)
+    {
         char* window = static_cast<char*>(x.window);
         const std::size_t vs = x.value_size;
         const window_layout& w = x.layout;
-        const cudaStream_t stream = 0;  // the steps' stream
         // On two ranks of a ring both messages between the pair go each way; NCCL pairs
         // them in the order posted: first the sender's first components (the receiver's
         // right halo), then its last (the receiver's left halo).
@@ -128,24 +223,27 @@ public:
         forget_nccl_cuda_errors();
     }
 
-    void gather(const void* mine, const std::vector<std::size_t>& bytes, void* all, std::size_t root) override
+    //! The exchange stream (high priority, not ordered with the default stream), its
+    //! event, and the signal's flag and counter (zero), on this rank's device.
+    void make_exchange_stream()
     {
-        check_not_broken();
-        m_control->gather(mine, bytes, all, root);  // host memory: distributed_state::gather copies to the host first
+        int least = 0, greatest = 0;
+        cuda_check(cudaDeviceGetStreamPriorityRange(&least, &greatest), "reading the stream priorities");
+        cuda_check(cudaStreamCreateWithPriority(&m_exchange_stream, cudaStreamNonBlocking, greatest),
+                   "creating the halo exchange's stream");
+        cuda_check(cudaEventCreateWithFlags(&m_exchanged, cudaEventDisableTiming), "creating the halo exchange's event");
+        cuda_check(cudaMalloc(reinterpret_cast<void**>(&m_signal), 2 * sizeof(unsigned)), "allocating the step's signal");
+        cuda_check(cudaMemset(m_signal, 0, 2 * sizeof(unsigned)), "clearing the step's signal");
     }
 
-    void abandon() override
-    {
-        if (broken()) return;
-        m_control->abandon();
-        mark_broken("this rank left by an exception outside a step");
-    }
-
-private:
     std::shared_ptr<communicator> m_control;
     ncclComm_t m_comm;
     int m_device;
     bool m_owns;
+    cudaStream_t m_exchange_stream = nullptr;
+    cudaEvent_t m_exchanged = nullptr;
+    unsigned* m_signal = nullptr;  //!< [0] the flag, [1] the counter of end tiles done
+    unsigned m_epoch = 0;
 };
 
 //! One process, several GPUs: a thread per GPU (see the file comment).

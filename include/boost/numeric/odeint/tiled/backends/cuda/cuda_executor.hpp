@@ -224,7 +224,7 @@ public:
         grid::tile_plan<System::dimensions> plan;
         if (!detail::launch_grid_step<Tableau, WithError, false>(sys, y, result, err, coef, error_norm_params<Value>{},
                                                                  static_cast<detail::cuda_norm_accumulator<Value>*>(nullptr),
-                                                                 &plan))
+                                                                 &plan, result == out))
             return false;
         record_grid_choice(plan);
         if (result != out) detail::device_copy(result, out, sys.size());

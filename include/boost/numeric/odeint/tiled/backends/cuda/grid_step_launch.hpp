@@ -26,6 +26,8 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/grid_tile_kernel.hpp>
+#include <boost/numeric/odeint/tiled/core/edge_signal.hpp>
+#include <boost/numeric/odeint/tiled/grid/end_tiles.hpp>
 #include <boost/numeric/odeint/tiled/grid/grid_tile_plan.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
@@ -78,17 +80,39 @@ const grid::tile_plan<Dim>& remembered_grid_plan(const grid::shape<Dim>& s, int 
     return known.back().plan;
 }
 
+/*! The pending edge signal request of this thread for a step with `plan`, taken, as
+    the kernel's tile order and signal (grid_edge_signal); none where no request is
+    pending. `slab` is the components of one index of the slowest dimension: the
+    request's ends are in components, the tiles' rows in slabs. */
+template <std::size_t Dim>
+grid_edge_signal take_grid_edge_signal(const grid::tile_plan<Dim>& plan, std::size_t slab)
+{
+    grid_edge_signal s{};
+    edge_signal_request* r = take_edge_signal();
+    if (r == nullptr || r->flag == nullptr || r->counter == nullptr || slab == 0) return s;
+    const grid::end_tiles e = grid::end_tiles_of(plan, (r->leading + slab - 1) / slab, (r->trailing + slab - 1) / slab);
+    if (e.leading + e.trailing == 0) return s;
+    s.flag = static_cast<unsigned*>(r->flag);
+    s.counter = static_cast<unsigned*>(r->counter);
+    s.epoch = r->epoch;
+    s.leading_tiles = int(e.leading);
+    s.trailing_tiles = int(e.trailing);
+    r->taken = true;
+    return s;
+}
+
 #if defined(__CUDACC__)
 
 /*! One step of Tableau on grid system `sys` from y to out (distinct memory) with the
     grid tile kernel; the error estimate to err (WithError, no fused norm), or the
     error norm into *norm (FusedNorm, with params' given and next derivatives). Returns
     false, launching nothing, where the kernel does not apply. `plan_out` receives the
-    tiles it ran (for --explain). */
+    tiles it ran (for --explain). may_signal: this launch writes the step's last
+    values of `out`, so it may take the thread's edge signal request. */
 template <class Tableau, bool WithError, bool FusedNorm, class System, class Value>
 bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err, const link_coefficients<Tableau, Value>& coef,
                       const error_norm_params<Value>& params, cuda_norm_accumulator<Value>* norm,
-                      grid::tile_plan<System::dimensions>* plan_out = nullptr)
+                      grid::tile_plan<System::dimensions>* plan_out = nullptr, bool may_signal = false)
 {
     constexpr std::size_t Dim = System::dimensions;
     constexpr std::size_t F = System::fields;
@@ -148,7 +172,11 @@ bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err,
     a.next_dxdt = FusedNorm ? params.next_dxdt : nullptr;
     a.norm = norm;
     a.norm_params = params;
+    if (may_signal) a.signal = take_grid_edge_signal(plan, sys.size() / sys.grid_shape().extent[Dim - 1]);
 
+    // A signalling step keeps its whole persistent grid: the exchange's kernel runs
+    // where the grid leaves room or its first blocks have finished, and SMs kept free
+    // for it from the start cost the step more than they save (doc/scaling.md).
     const std::size_t grid_blocks = resident_grid(std::size_t(plan.tile_count()), shape, dev);
     kernel<<<unsigned(grid_blocks), threads, shared>>>(sys, a, coef);
     cuda_check(cudaGetLastError(), "launching the grid tile kernel");
