@@ -12,7 +12,15 @@ split into slabs, halo H = k*s*r slabs of w components each (k steps per exchang
 
 c: time per component of one GPU's tiled step (measured on one GPU); t_launch: the
 least time of a step of the grid kernel (launch and one wave); alpha: latency of one
-halo exchange (both neighbours at once), beta: link bandwidth per GPU. An adaptive try
+halo exchange (both neighbours at once), beta: link bandwidth per GPU. With k = 1 the
+exchange is overlapped by default: it starts when the step's end tiles (its first
+wave, about t_launch) are done and runs beside the interior; the next step waits for
+it, and the overlap itself costs t_o (the next step's wait on the exchange's event,
+the exchange kernel's share of the SMs):
+
+    T_ov(P) = max(c * (n/P + 2*H*w), t_launch + alpha + 2*H*w*8/beta) + t_o
+
+An adaptive try
 adds one error-norm agreement: the host waits for the step (t_sync) and for an
 allreduce over the ranks (t_hop per doubling of P), and the next try starts after it:
 
@@ -21,19 +29,23 @@ allreduce over the ranks (t_hop per doubling of P), and the next try starts afte
 import argparse
 import math
 
-# ---- measured (doc/results/gpu_h100.md, "Several GPUs", 4 x H100 SXM, NVLink) ----
+# ---- measured (doc/results/gpu_4x_h100.md, "Several GPUs", 4 x H100 SXM, NVLink) ----
 MEASURED = {
-    # (case, P): ms per step (k = 1 for RK4), bench/distributed_scaling.cu 4 0.005
-    ("weak_rk4", 1): 0.2184, ("weak_rk4", 2): 0.2303, ("weak_rk4", 4): 0.2321,
-    ("weak_rk4_k4", 1): 0.2180, ("weak_rk4_k4", 2): 0.2239, ("weak_rk4_k4", 4): 0.2227,
-    ("strong_rk4", 1): 0.8328, ("strong_rk4", 2): 0.4369, ("strong_rk4", 4): 0.2320,
-    ("strong_rk4_k4", 1): 0.8312, ("strong_rk4_k4", 2): 0.4259, ("strong_rk4_k4", 4): 0.2241,
-    ("adapt_dp5", 1): 4.3232, ("adapt_dp5", 2): 2.2878, ("adapt_dp5", 4): 1.1656,
+    # (case, P): ms per step, bench/distributed_scaling.cu 4 0.005; on one GPU every k is
+    # the same step (the bench times it once)
+    ("weak_rk4_overlap", 1): 0.2106, ("weak_rk4_overlap", 2): 0.2135, ("weak_rk4_overlap", 4): 0.2154,
+    ("weak_rk4", 1): 0.2106, ("weak_rk4", 2): 0.2226, ("weak_rk4", 4): 0.2239,
+    ("weak_rk4_k4", 1): 0.2106, ("weak_rk4_k4", 2): 0.2153, ("weak_rk4_k4", 4): 0.2184,
+    ("strong_rk4_overlap", 1): 0.8112, ("strong_rk4_overlap", 2): 0.4152, ("strong_rk4_overlap", 4): 0.2151,
+    ("strong_rk4", 1): 0.8112, ("strong_rk4", 2): 0.4257, ("strong_rk4", 4): 0.2258,
+    ("strong_rk4_k4", 1): 0.8112, ("strong_rk4_k4", 2): 0.4161, ("strong_rk4_k4", 4): 0.2170,
+    ("adapt_dp5", 1): 4.4207, ("adapt_dp5", 2): 2.2830, ("adapt_dp5", 4): 1.2504,
 }
 MI = 1 << 20
 D = 1024                     # BRUSS2D x_max = 512: one slab = 1024 components, r = 1
-C_RK4 = 0.2174e-3 / (16 * MI)  # s per component, one H100, tiled RK4 (grid kernel)
-C_DP5_TRY = 4.3317e-3 / (64 * MI)  # s per component of one adaptive DOPRI5 step (tries included)
+C_RK4 = 0.2104e-3 / (16 * MI)  # s per component, one H100, tiled RK4 (grid kernel)
+C_DP5_TRY = 4.4392e-3 / (64 * MI)  # s per component of one adaptive DOPRI5 step (tries included)
+T_OVERLAP = 4e-6   # what the overlapped exchange still costs a step (fit: 2-5 us on 2-4 GPUs)
 
 LINKS = {
     # name: (alpha [s] per exchange, beta [B/s] per GPU, t_hop [s] per allreduce doubling)
@@ -49,6 +61,13 @@ def t_fixed(n, p, k, stages, alpha, beta, c=C_RK4):
     return max(c * (n / p + 2 * halo), T_LAUNCH) + ((alpha + 2 * halo * 8 / beta) / k if p > 1 else 0.0)
 
 
+def t_overlapped(n, p, stages, alpha, beta, c=C_RK4):
+    if p == 1:
+        return t_fixed(n, 1, 1, stages, alpha, beta, c)
+    halo = stages * D
+    return max(c * (n / p + 2 * halo), T_LAUNCH + alpha + 2 * halo * 8 / beta) + T_OVERLAP
+
+
 def t_adapt(n, p, alpha, beta, t_hop, stages=7, c=C_DP5_TRY):
     halo = stages * D if p > 1 else 0
     comm = (alpha + 2 * halo * 8 / beta + T_SYNC + t_hop * math.ceil(math.log2(p))) if p > 1 else T_SYNC
@@ -59,8 +78,10 @@ def table():
     rows = []
     alpha, beta, hop = LINKS["NVLink (measured, 1 host)"]
     for p in (1, 2, 4):
+        rows.append(("weak_rk4_ov", p, 1, MEASURED[("weak_rk4_overlap", p)], 1e3 * t_overlapped(16 * MI * p, p, 4, alpha, beta)))
         rows.append(("weak_rk4", p, 1, MEASURED[("weak_rk4", p)], 1e3 * t_fixed(16 * MI * p, p, 1, 4, alpha, beta)))
         rows.append(("weak_rk4", p, 4, MEASURED[("weak_rk4_k4", p)], 1e3 * t_fixed(16 * MI * p, p, 4, 4, alpha, beta)))
+        rows.append(("strong_rk4_ov", p, 1, MEASURED[("strong_rk4_overlap", p)], 1e3 * t_overlapped(64 * MI, p, 4, alpha, beta)))
         rows.append(("strong_rk4", p, 1, MEASURED[("strong_rk4", p)], 1e3 * t_fixed(64 * MI, p, 1, 4, alpha, beta)))
         rows.append(("strong_rk4", p, 4, MEASURED[("strong_rk4_k4", p)], 1e3 * t_fixed(64 * MI, p, 4, 4, alpha, beta)))
         rows.append(("adapt_dp5", p, 1, MEASURED[("adapt_dp5", p)], 1e3 * t_adapt(64 * MI, p, alpha, beta, hop)))
@@ -75,8 +96,10 @@ def predictions():
             t1s = t_fixed(64 * MI, 1, 1, 4, alpha, beta)
             t1a = t_adapt(64 * MI, 1, alpha, beta, hop)
             out.append((link, p,
+                        t1w / t_overlapped(16 * MI * p, p, 4, alpha, beta),
                         t1w / t_fixed(16 * MI * p, p, 1, 4, alpha, beta),
                         t1w / t_fixed(16 * MI * p, p, 4, 4, alpha, beta),
+                        t1s / t_overlapped(64 * MI, p, 4, alpha, beta),
                         t1s / t_fixed(64 * MI, p, 4, 4, alpha, beta),
                         t1a / t_adapt(64 * MI, p, alpha, beta, hop)))
     return out
@@ -95,8 +118,8 @@ def svg(path):
         t1w = t_fixed(16 * MI, 1, 1, 4, alpha, beta)
         t1s = t_fixed(64 * MI, 1, 1, 4, alpha, beta)
         t1a = t_adapt(64 * MI, 1, alpha, beta, hop)
-        series.append((f"weak RK4 k=1, {link.split(' (')[0]}", colours[0], dash,
-                       [t1w / t_fixed(16 * MI * p, p, 1, 4, alpha, beta) for p in ps]))
+        series.append((f"weak RK4 k=1 overlapped, {link.split(' (')[0]}", colours[0], dash,
+                       [t1w / t_overlapped(16 * MI * p, p, 4, alpha, beta) for p in ps]))
         series.append((f"weak RK4 k=4, {link.split(' (')[0]}", colours[1], dash,
                        [t1w / t_fixed(16 * MI * p, p, 4, 4, alpha, beta) for p in ps]))
         series.append((f"strong RK4 64 Mi k=4, {link.split(' (')[0]}", colours[2], dash,
@@ -115,7 +138,7 @@ def svg(path):
     for name, colour, dash, values in series:
         pts = " ".join(f"{x(p):.1f},{y(min(v, 1.05)):.1f}" for p, v in zip(ps, values))
         lines.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="1.6"{dash}/>')
-    measured = [("weak_rk4", colours[0], lambda p: MEASURED[("weak_rk4", 1)] / MEASURED[("weak_rk4", p)]),
+    measured = [("weak_rk4_overlap", colours[0], lambda p: MEASURED[("weak_rk4_overlap", 1)] / MEASURED[("weak_rk4_overlap", p)]),
                 ("weak_rk4_k4", colours[1], lambda p: MEASURED[("weak_rk4_k4", 1)] / MEASURED[("weak_rk4_k4", p)]),
                 ("strong_rk4_k4", colours[2], lambda p: MEASURED[("strong_rk4_k4", 1)] / MEASURED[("strong_rk4_k4", p)] / p),
                 ("adapt_dp5", colours[3], lambda p: MEASURED[("adapt_dp5", 1)] / MEASURED[("adapt_dp5", p)] / p)]
@@ -136,13 +159,13 @@ def main():
     ap.add_argument("--svg", default=None)
     args = ap.parse_args()
     print("# measured (4 x H100, NVLink) against the model, ms per step")
-    print(f"{'case':<11} {'P':>4} {'k':>2} {'measured':>9} {'model':>9}")
+    print(f"{'case':<13} {'P':>4} {'k':>2} {'measured':>9} {'model':>9}")
     for case, p, k, m, t in table():
-        print(f"{case:<11} {p:>4} {k:>2} {m:>9.4f} {t:>9.4f}")
+        print(f"{case:<13} {p:>4} {k:>2} {m:>9.4f} {t:>9.4f}")
     print("\n# predicted parallel efficiency (weak: 16 Mi per GPU; strong: 64 Mi in all)")
-    print(f"{'link':<28} {'P':>5} {'weak k=1':>9} {'weak k=4':>9} {'strong k=4':>11} {'adapt dp5':>10}")
-    for link, p, wk1, wk4, s4, a in predictions():
-        print(f"{link:<28} {p:>5} {wk1:>9.3f} {wk4:>9.3f} {s4 / p:>11.3f} {a / p:>10.3f}")
+    print(f"{'link':<28} {'P':>5} {'weak ov':>8} {'weak k=1':>9} {'weak k=4':>9} {'strong ov':>10} {'strong k=4':>11} {'adapt dp5':>10}")
+    for link, p, wov, wk1, wk4, sov, s4, a in predictions():
+        print(f"{link:<28} {p:>5} {wov:>8.3f} {wk1:>9.3f} {wk4:>9.3f} {sov / p:>10.3f} {s4 / p:>11.3f} {a / p:>10.3f}")
     if args.svg:
         svg(args.svg)
 
