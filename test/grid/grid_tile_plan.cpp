@@ -57,6 +57,21 @@ std::string describe(const grid::shape<Dim>& s, int stages, int capacity, int k,
            std::to_string(capacity) + ", " + std::to_string(k) + " cells x " + std::to_string(threads) + " threads";
 }
 
+//! A random grid, stage count and tile capacity for make_grid_tile_plan.
+template <std::size_t Dim>
+struct random_plan_input
+{
+    grid::shape<Dim> s;
+    int stages;
+    int capacity;
+
+    random_plan_input(std::mt19937& gen, int max_extent)
+        : s(random_shape<Dim>(gen, max_extent)), stages(std::uniform_int_distribution<int>(1, 8)(gen)),
+          capacity(std::uniform_int_distribution<int>(16, 3000)(gen))
+    {
+    }
+};
+
 template <std::size_t Dim>
 void check_random_plans(int count, int max_extent, unsigned seed)
 {
@@ -64,9 +79,9 @@ void check_random_plans(int count, int max_extent, unsigned seed)
     int planned = 0;
     for (int i = 0; i < count; ++i)
     {
-        const grid::shape<Dim> s = random_shape<Dim>(gen, max_extent);
-        const int stages = std::uniform_int_distribution<int>(1, 8)(gen);
-        const int capacity = std::uniform_int_distribution<int>(16, 3000)(gen);
+        const random_plan_input<Dim> in(gen, max_extent);
+        const grid::shape<Dim>& s = in.s;
+        const int stages = in.stages, capacity = in.capacity;
         const bool columns = gen() % 2;
         const int k = columns ? std::uniform_int_distribution<int>(1, 6)(gen) : 0;
         const int threads = columns ? (k >= 4 ? 256 : 512) : 0;
@@ -163,9 +178,9 @@ void check_end_tiles(int count, int max_extent, unsigned seed)
     int checked = 0;
     for (int i = 0; i < count; ++i)
     {
-        const grid::shape<Dim> s = random_shape<Dim>(gen, max_extent);
-        const int stages = std::uniform_int_distribution<int>(1, 8)(gen);
-        const int capacity = std::uniform_int_distribution<int>(16, 3000)(gen);
+        const random_plan_input<Dim> in(gen, max_extent);
+        const grid::shape<Dim>& s = in.s;
+        const int stages = in.stages, capacity = in.capacity;
         grid::tile_plan<Dim> p;
         try
         {
