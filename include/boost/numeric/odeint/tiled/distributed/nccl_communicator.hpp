@@ -74,9 +74,19 @@ inline auto stream_wait_value_32()
     using function = CUresult (*)(CUstream, CUdeviceptr, cuuint32_t, unsigned int);
     static const function f = [] {
         void* p = nullptr;
+#if CUDART_VERSION >= 12050
         cudaDriverEntryPointQueryResult found{};
-        if (cudaGetDriverEntryPointByVersion("cuStreamWaitValue32", &p, 12000, cudaEnableDefault, &found) != cudaSuccess ||
-            found != cudaDriverEntryPointSuccess)
+        const bool ok = cudaGetDriverEntryPointByVersion("cuStreamWaitValue32", &p, 12000, cudaEnableDefault, &found) ==
+                            cudaSuccess &&
+                        found == cudaDriverEntryPointSuccess;
+#elif CUDART_VERSION >= 12000
+        cudaDriverEntryPointQueryResult found{};
+        const bool ok = cudaGetDriverEntryPoint("cuStreamWaitValue32", &p, cudaEnableDefault, &found) == cudaSuccess &&
+                        found == cudaDriverEntryPointSuccess;
+#else
+        const bool ok = cudaGetDriverEntryPoint("cuStreamWaitValue32", &p, cudaEnableDefault) == cudaSuccess;
+#endif
+        if (!ok)
         {
             (void)cudaGetLastError();
             p = nullptr;
