@@ -94,7 +94,7 @@ void check_fixed_steps(const char* name, const Sys& sys, double dt, std::size_t 
     const host_state reference = on_host(y);
     for (const auto& sizes : boost_odeint_tiled_test::even_and_uneven_splits(sys.size() / unit, ranks, unit))
         for (const auto& mode : {std::make_pair(std::size_t(1), true), std::make_pair(std::size_t(1), false),
-                                 std::make_pair(std::size_t(3), true)})
+                                 std::make_pair(std::size_t(3), true), std::make_pair(std::size_t(3), false)})
             BOOST_TEST_CONTEXT(name << ", " << ranks << " processes, first part " << sizes.front() << ", " << mode.first
                                     << " steps per exchange, overlap " << (mode.second ? "on" : "off"))
             {
@@ -110,11 +110,11 @@ void check_fixed_steps(const char* name, const Sys& sys, double dt, std::size_t 
                 odeint::integrate_n_steps(stepper, sys, x, 0.0, dt, n_steps);
                 const host_state all = x.gather(0);
                 if (comm->rank() == 0) BOOST_TEST(same_bits(all, reference));
-                // grid systems' fixed steps signal their end tiles: with k = 1 the next
-                // exchange follows every step, overlapped (the first step's before it)
-                const bool overlaps = ranks > 1 && k == 1 && mode.second;
-                BOOST_TEST(stepper.overlapped_exchanges() == (overlaps ? n_steps : 0));
-                BOOST_TEST(stepper.exchanges() == (overlaps ? n_steps + 1 : (n_steps + k - 1) / k));
+                // grid systems' fixed steps signal their end tiles: the next exchange
+                // follows every k-th step, overlapped (the first step's runs before it)
+                const bool overlaps = ranks > 1 && mode.second;
+                BOOST_TEST(stepper.overlapped_exchanges() == (overlaps ? n_steps / k : 0));
+                BOOST_TEST(stepper.exchanges() == (overlaps ? 1 + n_steps / k : (n_steps + k - 1) / k));
             }
 }
 

@@ -14,11 +14,11 @@
    3. step the window with the local tiled stepper (the backend's kernels, tiles and
       grid kernels as on one device) on the system seen through the window;
    4. agree again (adaptive steps: with the error norm's maximum over the ranks);
-   5. fixed steps exchanging every step, on engines that can (nccl_communicator): post
-      the next step's exchange behind the step's signal that its end tiles are done
-      (core/edge_signal.hpp), so that it runs on the device while the step's interior
-      does, and the next step skips 2. Where some rank's step did not signal (a kernel
-      other than the grid kernel), the next step exchanges in 2. as usual.
+   5. a fixed step after which the halos are due (every k-th), on engines that can
+      (nccl_communicator): post the next exchange behind the step's signal that its end
+      tiles are done (core/edge_signal.hpp), so that it runs on the device while the
+      step's interior does, and the next step skips 2. Where some rank's step did not
+      signal (a kernel other than the grid kernel), the next step exchanges in 2.
 
  The owned components get the same values as the same step on one device: the
  window's arithmetic per component is the one-device arithmetic, and the halo is
@@ -111,9 +111,10 @@ public:
     //! Halo exchanges this stepper (and its copies) made: for tests and benchmarks.
     std::size_t exchanges() const { return m_options->exchanges; }
 
-    /*! Whether fixed steps with steps_per_exchange() == 1 post the next exchange behind
-        the step's end tiles, overlapped with its interior (default true; step 5 of the
-        file comment). Off: every step exchanges before it runs. */
+    /*! Whether the fixed step after which the halos are due (every
+        steps_per_exchange()-th) posts the next exchange behind its end tiles,
+        overlapped with its interior (default true; step 5 of the file comment). Off:
+        the exchange runs before the step that needs it. */
     void overlap_exchange(bool on) { m_options->overlap = on; }
     bool overlap_exchange() const { return m_options->overlap; }
     //! Of exchanges(), those that overlapped a step.
@@ -306,7 +307,7 @@ private:
                 if (&out != &in && !out.same_layout(in)) out.adopt_layout(in);
                 if (xerr && !xerr->same_layout(in)) xerr->adopt_layout(in);
                 want[0] = in.age() >= k ? 1.0 : 0.0;  // stale, or k steps since the exchange
-                signalling = !WithError && k == 1 && m_options->overlap && g.halo != 0 && comm.overlaps_exchange();
+                signalling = !WithError && m_options->overlap && g.halo != 0 && comm.overlaps_exchange();
             }
             catch (...)
             {
@@ -325,6 +326,9 @@ private:
                     in.set_age(0);
                 }
                 const std::size_t age = in.age();
+                // the step after which the halos are due again (every rank's age is
+                // the same: they exchange together)
+                signalling = signalling && age + 1 >= k;
                 if (signalling)
                 {
                     // the ends the next exchange moves: the halos it receives into, the
