@@ -176,7 +176,7 @@ bool launch_grid_step(const System& sys, const Value* y, Value* out, Value* err,
 
     // A signalling step keeps its whole persistent grid: the exchange's kernel runs
     // where the grid leaves room or its first blocks have finished, and SMs kept free
-    // for it from the start cost the step more than they save (doc/scaling.md).
+    // for it from the start cost the step more than they save (doc/results/gpu_4x_h100.md).
     const std::size_t grid_blocks = resident_grid(std::size_t(plan.tile_count()), shape, dev);
     kernel<<<unsigned(grid_blocks), threads, shared>>>(sys, a, coef);
     cuda_check(cudaGetLastError(), "launching the grid tile kernel");
