@@ -293,9 +293,7 @@ private:
             geometry g;
             std::exception_ptr error;
             double want[1] = {0};
-            // step 5 (file comment): every rank decides alike, from k and the engine
-            tiled::detail::edge_signal_request signal;
-            bool signalling = false;
+            tiled::detail::edge_signal_request signal;  // step 5 of the file comment
             try
             {
                 detail::check_step_times(Tableau::name, t, dt);
@@ -307,7 +305,6 @@ private:
                 if (&out != &in && !out.same_layout(in)) out.adopt_layout(in);
                 if (xerr && !xerr->same_layout(in)) xerr->adopt_layout(in);
                 want[0] = in.age() >= k ? 1.0 : 0.0;  // stale, or k steps since the exchange
-                signalling = !WithError && m_options->overlap && g.halo != 0 && comm.overlaps_exchange();
             }
             catch (...)
             {
@@ -326,9 +323,10 @@ private:
                     in.set_age(0);
                 }
                 const std::size_t age = in.age();
-                // the step after which the halos are due again (every rank's age is
-                // the same: they exchange together)
-                signalling = signalling && age + 1 >= k;
+                // the step after which the halos are due again: every rank decides
+                // alike (their ages are the same, since they exchange together)
+                const bool signalling =
+                    !WithError && m_options->overlap && g.halo != 0 && age + 1 >= k && comm.overlaps_exchange();
                 if (signalling)
                 {
                     // the ends the next exchange moves: the halos it receives into, the
