@@ -9,6 +9,8 @@
      which start and end in the middle of cells and of field planes) gives the
      per-component operator()'s values bitwise, reading nothing outside the window
      range_rhs.hpp promises (the rest of the state is NaN).
+   - The per-cell form (evaluate_cell, every field of one cell from one update, what
+     stock odeint's whole-vector system runs on the GPU) gives them bitwise too.
    - Both equal a brute-force reference written here: the update run on a cell that
      maps every read through the boundary rules documented in grid_shape.hpp.
    - check_access_distance finds no read beyond access_distance(), and the bound is
@@ -311,6 +313,14 @@ void check_grid(const grid::shape<Dim>& s, std::mt19937& gen)
             if (first < last) check_block(sys, y, per_component, first, last, t);
         }
         for (std::size_t one : {std::size_t(0), n / 2, n - 1}) check_block(sys, y, per_component, one, one + 1, t);
+
+        // the per-cell form (every field of a cell from one update) against it too
+        state per_cell(n, std::numeric_limits<double>::quiet_NaN());
+        for (std::size_t c = 0; c < s.cells(); ++c) sys.evaluate_cell(c, y, per_cell.data(), t);
+        const std::size_t jc = first_difference(per_cell, per_component);
+        BOOST_TEST(jc == n, "evaluate_cell differs from operator() at component "
+                                << jc << ": " << (jc < n ? per_cell[jc] : 0.0) << " vs "
+                                << (jc < n ? per_component[jc] : 0.0));
 
         // c: no read beyond d, and one read at exactly d
         const tiled::access_report r = tiled::check_access_distance(sys, y, t);

@@ -11,6 +11,8 @@
      as_odeint_system run: one division per block to find the first cell, then rows
      of cells whose stencil lies inside the grid as plain loops over pointers, and
      the boundaries' mapped reads only for the cells at the edge,
+   - the per-cell form evaluate_cell(cell, y, dydt, t): every field of one cell from
+     one update, which as_odeint_system runs on the GPU for stock odeint steppers,
    - the geometry (grid_shape(), update()), from which the CUDA backend runs whole
      steps on 2D/3D tiles of cells (backends/cuda/grid_tile_kernel.hpp).
 
@@ -117,6 +119,18 @@ public:
     {
         if (m_fits_int) return component_value<int>(j, y, t);
         return component_value<long long>(j, y, t);
+    }
+
+    /*! Every field of cell `cell` (0 .. cells()-1) into dydt at its components: one
+        update for the cell's Fields components, where operator() runs it once per
+        component. The whole-vector form of stock odeint steppers on the GPU
+        (backends/cuda/cuda_whole_vector_rhs.hpp) runs it once per cell. y: the whole
+        state (an indexable view or a pointer). The same values as operator()'s. */
+    template <class Y, class Out, class Time>
+    BOOST_ODEINT_TILED_HD void evaluate_cell(std::size_t cell, const Y& y, Out* dydt, Time t) const
+    {
+        if (m_fits_int) cell_values<int>(cell, y, dydt, t);
+        else cell_values<long long>(cell, y, dydt, t);
     }
 
     /*! The block form: f_first .. f_{last-1} into dydt[0 .. last-first). Host code:
@@ -261,6 +275,34 @@ private:
             run_update(c, out, t, only_field);
         }
         return out[f];
+    }
+
+    template <class Index, class Y, class Out, class Time>
+    BOOST_ODEINT_TILED_HD void cell_values(std::size_t cell, const Y& y, Out* dydt, Time t) const
+    {
+        Index x[Dim];
+        coordinates<Index>(cell, x);
+        const auto ctx = context<Index>(t);
+        const bool interleaved = m_shape.field_layout == layout::interleaved;
+        Value out[Fields];
+        using source = detail::view_source<Y, Value, Index>;
+        // every field is kept, so no read is masked (same_field): the update reads the
+        // other fields' neighbours as it would in the block form's whole cells
+        if (interior(x))
+        {
+            detail::direct_cell<Value, Dim, source, Index> c{source{&y}, Index(0), ctx.fstride, {}, {}};
+            c.base = interleaved ? Index(cell) * Index(Fields) : Index(cell);
+            for (std::size_t k = 0; k < Dim; ++k) { c.stride[k] = ctx.stride[k]; c.x[k] = x[k]; }
+            run_update(c, out, t, Fields);
+        }
+        else
+        {
+            detail::mapped_cell<Value, Dim, source, Index, BoundaryFunction, Time> c{source{&y}, &ctx, {}};
+            for (std::size_t k = 0; k < Dim; ++k) c.x[k] = x[k];
+            run_update(c, out, t, Fields);
+        }
+        for (std::size_t f = 0; f < Fields; ++f)
+            dydt[interleaved ? cell * Fields + f : f * m_cells + cell] = static_cast<Out>(out[f]);
     }
 
     /* count interior cells of one row from `first_cell` on (a run_cell of the layout,
