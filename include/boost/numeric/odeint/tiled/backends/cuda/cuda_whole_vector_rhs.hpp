@@ -8,6 +8,11 @@
  the kernel by value (so it must be trivially copyable, like everything a kernel
  takes), and must be callable on the device (BOOST_ODEINT_TILED_HD).
 
+ A grid system (tiled::grid) is run one cell per thread instead, through its
+ per-cell form (evaluate_cell): one update gives every field of a cell, where the
+ per-component kernel would run it once per field and reach the boundary's mapped
+ reads in every warp that holds an edge cell once per component.
+
  This is how stock odeint + Thrust runs a LimitedAccessSystem in the benchmarks:
  the baseline the tiled steppers are compared with.
 
@@ -28,6 +33,7 @@
 
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_algebra.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
+#include <boost/numeric/odeint/tiled/grid/grid_system.hpp>
 #include <boost/numeric/odeint/tiled/system/as_odeint_system.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
@@ -40,6 +46,14 @@ __global__ void whole_vector_rhs_kernel(System sys, const Value* x, Value* dxdt,
     const std::size_t stride = static_cast<std::size_t>(blockDim.x) * gridDim.x;
     for (std::size_t j = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; j < n; j += stride)
         dxdt[j] = static_cast<Value>(sys(j, x, t));
+}
+
+template <class System, class Value, class Time>
+__global__ void whole_vector_cells_kernel(System sys, const Value* x, Value* dxdt, std::size_t cells, Time t)
+{
+    const std::size_t stride = static_cast<std::size_t>(blockDim.x) * gridDim.x;
+    for (std::size_t c = static_cast<std::size_t>(blockIdx.x) * blockDim.x + threadIdx.x; c < cells; c += stride)
+        sys.evaluate_cell(c, x, dxdt, t);
 }
 
 } // namespace detail
@@ -59,9 +73,19 @@ struct whole_vector_rhs<thrust::device_vector<Value, Alloc>>
                                         " components but dxdt has " + std::to_string(dxdt.size()));
         if (n == 0) return;
         constexpr unsigned block = cuda_algebra::block_size;
-        const std::size_t blocks = std::min<std::size_t>((n + block - 1) / block, cuda_algebra::max_blocks);
-        detail::whole_vector_rhs_kernel<<<static_cast<unsigned>(blocks), block>>>(
-            sys, thrust::raw_pointer_cast(x.data()), thrust::raw_pointer_cast(dxdt.data()), n, t);
+        const Value* const xp = thrust::raw_pointer_cast(x.data());
+        Value* const fp = thrust::raw_pointer_cast(dxdt.data());
+        if constexpr (is_grid_system<System>::value)
+        {
+            const std::size_t cells = sys.cells();
+            const std::size_t blocks = std::min<std::size_t>((cells + block - 1) / block, cuda_algebra::max_blocks);
+            detail::whole_vector_cells_kernel<<<static_cast<unsigned>(blocks), block>>>(sys, xp, fp, cells, t);
+        }
+        else
+        {
+            const std::size_t blocks = std::min<std::size_t>((n + block - 1) / block, cuda_algebra::max_blocks);
+            detail::whole_vector_rhs_kernel<<<static_cast<unsigned>(blocks), block>>>(sys, xp, fp, n, t);
+        }
         cuda_check_launch("tiled::as_odeint_system: whole-vector RHS kernel");
     }
 };
