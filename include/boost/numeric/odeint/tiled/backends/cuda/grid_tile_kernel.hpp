@@ -590,6 +590,33 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                 if (k + 1 < Dim) column_shift += (long long)base[k] * a.cell_stride[k];
             }
         }
+        // Mirror ghosts evaluated in place: where every ghost of the tile lies beyond
+        // the grid along a cut dimension (the thread's column) and mirrors or wraps
+        // there, a ghost runs the update at its mirror's place and stores the result
+        // at its own: its reads are its mirror's (its own column's other cells, which
+        // it reads from its registers, are ghosts of the mirror's column, holding its
+        // values), so it holds its mirror's value at every stage as the copy after a
+        // barrier would give it, without that barrier and copy per stage. Ghosts
+        // along the last dimension (a thread's own cells would not be its mirror's
+        // neighbours) and boundary values are refreshed as before.
+        bool refresh_ghosts = false;
+#pragma unroll
+        for (std::size_t k = 0; k < Dim; ++k)
+        {
+            const bool ghosts_k =
+                plan.whole[k] || (!plan.periodic[k] && (base[k] < 0 || base[k] + plan.box[k] > plan.extent[k]));
+            const bool mirrors_k = a.bc[k] == grid::boundary::kind::reflecting || a.bc[k] == grid::boundary::kind::periodic;
+            refresh_ghosts = refresh_ghosts || (ghosts_k && (k + 1 == Dim || !mirrors_k));
+        }
+        const bool mirror_in_place = Dim >= 2 && has_ghosts && !refresh_ghosts;
+        // the grid coordinate of the thread's column along cut dimension k (a mirror
+        // ghost's: its mirror's, the cell whose update it runs)
+        auto column_coordinate = [&](std::size_t k) {
+            const int g = base[k] + column_at[k];
+            if (mirror_in_place && (g < 0 || g >= plan.extent[k]))
+                return int(grid::detail::map_coordinate(g, plan.extent[k], a.bc[k]));
+            return wrap(g, k);
+        };
         // the grid coordinates (unwrapped) of box cell pos
         auto grid_coordinates = [&](int pos, int (&g)[Dim]) {
             int l[Dim];
@@ -688,12 +715,13 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
             // shared and their arithmetic interleaves without branches; a cell this
             // stage does not evaluate (a ghost, beyond the stage's ring, outside the
             // box) stores nothing
-            bool evaluates[K];
+            bool evaluates[K], mirrors[K];
             int at[K];
 #pragma unroll
             for (int i = 0; i < K; ++i)
             {
                 evaluates[i] = state[i] >= 0 && state[i] <= ring_k;
+                mirrors[i] = mirror_in_place && state[i] <= -2;
                 at[i] = Dim >= 2 || evaluates[i] ? first_cell + i * step : centre;
             }
             // a thread none of whose cells this stage evaluates (a column beyond the
@@ -702,7 +730,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
             // than the skipped work saves
             bool any_evaluates = S <= 4;
 #pragma unroll
-            for (int i = 0; i < K; ++i) any_evaluates = any_evaluates || evaluates[i];
+            for (int i = 0; i < K; ++i) any_evaluates = any_evaluates || evaluates[i] || mirrors[i];
             if (any_evaluates)
             {
                 grid_static_for<K>([&](auto ic) {
@@ -721,14 +749,14 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                     if (!given)
                     {
                         tile_cell<Value, Dim, F, K, i> c;
-                        c.p = fields_at(in, pos);
+                        c.p = fields_at(in, mirrors[i] ? -(state[i] + 2) : pos);
                         c.own = values[k % 2];
                         // (the coordinates serve c.coord() only)
 #pragma unroll
                         for (std::size_t d = 0; d < Dim; ++d)
                         {
                             c.stride[d] = stride[d] * F;
-                            c.x[d] = wrap(base[d] + column_at[d] + (d + 1 == Dim ? i * along : 0), d);
+                            c.x[d] = d + 1 == Dim ? wrap(base[d] + column_at[d] + i * along, d) : column_coordinate(d);
                         }
                         sys.update()(c, fk, coef.stage_time[k]);
                     }
@@ -787,7 +815,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
 #pragma unroll
                 for (int i = 0; i < K; ++i)
                 {
-                    if (store_all ? column_cells_left <= 0 : !evaluates[i]) continue;
+                    if (store_all ? column_cells_left <= 0 : !(evaluates[i] || mirrors[i])) continue;
                     const int pos = at[i];
                     // a stage whose row of a is all zero takes y0 itself
                     Value (&next)[F] = values[(k + 1) % 2][i];
@@ -809,7 +837,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
                 // the next stage's ghosts: mirrors copied once their cells are written
                 // (a ghost whose mirror this stage did not evaluate is not read), values
                 // at the next stage's time
-                if (has_ghosts)
+                if (has_ghosts && !mirror_in_place)
                 {
                     __syncthreads();
                     if (cls.value_ghosts)
