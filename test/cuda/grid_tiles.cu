@@ -14,7 +14,8 @@
  kernel, the last derivative handed on) takes the same steps as tiling::none(); float
  states agree to 1e-6. Every method (all nine tableaux) runs 100 steps on the grid kernel,
  short rows and 2D tiles, within 1e-12 of the TBB backend, and its error estimate
- agrees.
+ agrees. Stock odeint's whole-vector form of these systems (as_odeint_system on
+ device vectors, one update per cell) gives the per-component kernel's bits.
 
  Without a CUDA device the program exits with 77 before any test runs (ctest: skipped).
 
@@ -150,4 +151,56 @@ BOOST_AUTO_TEST_CASE(float_states)
     double m = 0;
     for (std::size_t i = 0; i < ha.size(); ++i) m = std::max(m, std::abs(double(ha[i]) - hb[i]) / std::max(1.0, std::abs(double(hb[i]))));
     BOOST_TEST(m <= 1e-6);
+}
+
+//! Stock odeint's whole-vector form of a grid system on the device (as_odeint_system,
+//! one update per cell) against the per-component kernel it replaced (one update per
+//! component) on the same state: the same bits, each field from its own cell's update.
+template <class Sys>
+void per_cell_whole_vector_case(const Sys& sys, double t, const std::string& what)
+{
+    BOOST_TEST_CONTEXT(what)
+    {
+        std::vector<double> x0 = initial_of(sys);
+        for (std::size_t j = 0; j < x0.size(); ++j) x0[j] += 0.01 * std::sin(double(j) * 0.7);  // no symmetry
+        const thrust::device_vector<double> x(x0.begin(), x0.end());
+        thrust::device_vector<double> per_cell(x0.size(), -1.0), per_component(x0.size(), -2.0);
+        tiled::as_odeint_system(sys)(x, per_cell, t);
+        tiled::detail::whole_vector_rhs_kernel<<<64, 128>>>(sys, thrust::raw_pointer_cast(x.data()),
+                                                            thrust::raw_pointer_cast(per_component.data()), x0.size(), t);
+        BOOST_TEST(cudaDeviceSynchronize() == cudaSuccess);
+        const std::vector<double> a = to_host(per_cell), b = to_host(per_component);
+        std::size_t differ = 0;
+        for (std::size_t j = 0; j < a.size(); ++j) differ += a[j] != b[j];
+        BOOST_TEST(differ == 0u);
+        // and the host's per-component values (another compiler: to rounding, relative
+        // to the largest derivative, as cancellation leaves some near zero)
+        double largest = 0, off = 0;
+        for (std::size_t j = 0; j < x0.size(); ++j)
+        {
+            const double h = sys(j, x0, t);
+            largest = std::max(largest, std::abs(h));
+            off = std::max(off, std::abs(a[j] - h));
+        }
+        BOOST_TEST(largest > 0.0);
+        BOOST_TEST(off <= 1e-13 * largest);
+    }
+}
+
+BOOST_AUTO_TEST_CASE(stock_odeints_whole_vector_form_runs_one_update_per_cell)
+{
+    for (auto xy : std::vector<std::pair<std::size_t, std::size_t>>{{16, 300}, {200, 150}, {1, 50}, {37, 1}, {3, 3}})
+        per_cell_whole_vector_case(problems::grid_bruss2d(xy.first, xy.second), 0.0,
+                                   "bruss2d " + std::to_string(xy.first) + "x" + std::to_string(xy.second));
+    per_cell_whole_vector_case(mixed_box_3d(13, 9, 7), 0.0, "3d planar box 13x9x7, mixed boundaries");
+    per_cell_whole_vector_case(grid::make_system<1>(grid::extents(3001).radius(2).boundary(grid::boundary::function()),
+                                                    wide_advection{}, ramp_boundary{}),
+                               0.25, "1d radius 2, function boundary");
+    per_cell_whole_vector_case(grid::make_system<4>(grid::extents(150, 70).boundary(grid::boundary::periodic()),
+                                                    coupled_four{}),
+                               0.0, "4 fields, periodic");
+    auto cs = grid::extents(300, 200).layout(grid::layout::planar);
+    cs.boundary(0, grid::boundary::constant()).boundary(1, grid::boundary::periodic());
+    per_cell_whole_vector_case(grid::make_system<4>(cs, coupled_four{}, std::array<double, 4>{0.5, 1.0, 1.5, 2.0}), 0.0,
+                               "constant x periodic, planar, 4 fields");
 }
