@@ -4,7 +4,8 @@
 // problems::grid_bruss2d and on grids of every other shape the kernel treats apart
 // (test/support/grid_test_systems.hpp) against a host step over the system's
 // operator(), and times RK4 (and the error-estimating methods) at n = 16 Mi
-// doubles for each d given, against the device copy floor (cudaMemcpy of the state).
+// doubles for each d given, against the device copy floor (cudaMemcpy of the state),
+// and RK4 and DOPRI5 on the same grid with Dirichlet boundaries (boundary values).
 //   nvcc -std=c++17 -O3 -DNDEBUG -arch=sm_90 --expt-relaxed-constexpr --extended-lambda \
 //        -Xcudafe --diag_suppress=20012 -Iinclude -Itest bench/grid_kernel_probe.cu -o grid_kernel_probe
 //   ./grid_kernel_probe [d ...]     (`check`: the checks alone; `nocheck d ...`: the
@@ -123,10 +124,10 @@ bool check(const char* name, const char* sys_name, const System& sys, double h)
 }
 
 template <class Tableau, bool WithError, class System>
-void time_method(const char* name, const System& sys, double* y, double* out, double* err, double floor_ms)
+void time_method(const char* name, const System& sys, double* y, double* out, double* err, double floor_ms,
+                 double h)
 {
     constexpr std::size_t Dim = System::dimensions;
-    const double h = sys.suggested_dt() * 0.1;
     bool ran = true;
     tiled::grid::tile_plan<Dim> plan{};
     device_step<Tableau, WithError>(sys, y, out, err, 0.0, h, &plan);
@@ -210,13 +211,25 @@ int main(int argc, char** argv)
     for (std::size_t d : ds)
     {
         const grid_bruss2d sys = grid_bruss2d::with_size(n, d);
+        const double h = sys.suggested_dt() * 0.1;
         std::vector<double> x0(n);
         sys.initial_state(x0);
         CHECK(cudaMemcpy(y, x0.data(), n * sizeof(double), cudaMemcpyHostToDevice));
-        time_method<tiled::runge_kutta4_tableau, false>("rk4", sys, y, out, nullptr, floor_ms);
+        time_method<tiled::runge_kutta4_tableau, false>("rk4", sys, y, out, nullptr, floor_ms, h);
 #if !defined(GRID_KERNEL_PROBE_RK4_ONLY)
-        time_method<tiled::runge_kutta_dopri5_tableau, true>("dopri5", sys, y, out, err, floor_ms);
-        time_method<tiled::runge_kutta_verner56_tableau, true>("verner56", sys, y, out, err, floor_ms);
+        time_method<tiled::runge_kutta_dopri5_tableau, true>("dopri5", sys, y, out, err, floor_ms, h);
+        time_method<tiled::runge_kutta_verner56_tableau, true>("verner56", sys, y, out, err, floor_ms, h);
+#endif
+        // the same update with Dirichlet boundaries (boundary::constant(): ghosts that
+        // hold boundary values, not mirrors), from the same state
+        const auto dirichlet = tiled::grid::make_system<2>(
+            tiled::grid::extents(sys.x_max(), sys.y_max()).radius(1).star().boundary(tiled::grid::boundary::constant())
+                .neighbour_fields(tiled::grid::neighbour_fields::same_field),
+            sys.update(), std::array<double, 2>{1.0, 3.0});
+        std::printf("dirichlet:\n");
+        time_method<tiled::runge_kutta4_tableau, false>("rk4", dirichlet, y, out, nullptr, floor_ms, h);
+#if !defined(GRID_KERNEL_PROBE_RK4_ONLY)
+        time_method<tiled::runge_kutta_dopri5_tableau, true>("dopri5", dirichlet, y, out, err, floor_ms, h);
 #endif
     }
     if (!ds.empty())
@@ -224,13 +237,14 @@ int main(int argc, char** argv)
         // the heat chain (problems::grid_heat1d, a 1D grid, one field): the cheapest
         // update, so its time is the kernel's own
         const tiled::problems::grid_heat1d heat(n, 1.0);
+        const double h = heat.suggested_dt() * 0.1;
         std::vector<double> x0(n);
         heat.initial_state(x0);
         CHECK(cudaMemcpy(y, x0.data(), n * sizeof(double), cudaMemcpyHostToDevice));
         std::printf("heat chain n=%zu:\n", n);
-        time_method<tiled::runge_kutta4_tableau, false>("rk4", heat, y, out, nullptr, floor_ms);
+        time_method<tiled::runge_kutta4_tableau, false>("rk4", heat, y, out, nullptr, floor_ms, h);
 #if !defined(GRID_KERNEL_PROBE_RK4_ONLY)
-        time_method<tiled::runge_kutta_dopri5_tableau, true>("dopri5", heat, y, out, err, floor_ms);
+        time_method<tiled::runge_kutta_dopri5_tableau, true>("dopri5", heat, y, out, err, floor_ms, h);
 #endif
     }
     std::printf("%s\n", ok ? "ALL CHECKS PASSED" : "SOME CHECK FAILED");
