@@ -714,7 +714,8 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
             // every cell of the thread runs the update, so that the cells' reads are
             // shared and their arithmetic interleaves without branches; a cell this
             // stage does not evaluate (a ghost, beyond the stage's ring, outside the
-            // box) stores nothing
+            // box) stores nothing, but a mirror ghost evaluated in place (mirrors[i])
+            // reads at its mirror and stores its result
             bool evaluates[K], mirrors[K];
             int at[K];
 #pragma unroll
