@@ -254,55 +254,46 @@ private:
             f = 0;
             while (cell >= m_cells) { cell -= m_cells; ++f; }
         }
-        Index x[Dim];
-        coordinates<Index>(cell, x);
-        const auto ctx = context<Index>(t);
-        const std::size_t only_field = masks_other_fields() ? f : Fields;
         Value out[Fields];
-        if (interior(x))
-        {
-            using source = detail::view_source<Y, Value, Index>;
-            detail::direct_cell<Value, Dim, source, Index> c{source{&y}, Index(0), ctx.fstride, {}, {}};
-            c.base = Index(j) - Index(f) * ctx.fstride;
-            for (std::size_t k = 0; k < Dim; ++k) { c.stride[k] = ctx.stride[k]; c.x[k] = x[k]; }
-            run_update(c, out, t, only_field);
-        }
-        else
-        {
-            using source = detail::view_source<Y, Value, Index>;
-            detail::mapped_cell<Value, Dim, source, Index, BoundaryFunction, Time> c{source{&y}, &ctx, {}};
-            for (std::size_t k = 0; k < Dim; ++k) c.x[k] = x[k];
-            run_update(c, out, t, only_field);
-        }
+        cell_update<Index>(cell, y, t, masks_other_fields() ? f : Fields, out);
         return out[f];
     }
 
     template <class Index, class Y, class Out, class Time>
     BOOST_ODEINT_TILED_HD void cell_values(std::size_t cell, const Y& y, Out* dydt, Time t) const
     {
+        // every field is kept, so no read is masked (same_field): the update reads the
+        // other fields' neighbours as it would in the block form's whole cells
+        Value out[Fields];
+        cell_update<Index>(cell, y, t, Fields, out);
+        const bool interleaved = m_shape.field_layout == layout::interleaved;
+        for (std::size_t f = 0; f < Fields; ++f)
+            dydt[interleaved ? cell * Fields + f : f * m_cells + cell] = static_cast<Out>(out[f]);
+    }
+
+    //! The update on cell `cell` of the state y (an indexable view): interior cells
+    //! read through plain offsets, the others map every read through the boundaries.
+    template <class Index, class Y, class Time>
+    BOOST_ODEINT_TILED_HD void cell_update(std::size_t cell, const Y& y, Time t, std::size_t only_field,
+                                           Value (&out)[Fields]) const
+    {
         Index x[Dim];
         coordinates<Index>(cell, x);
         const auto ctx = context<Index>(t);
-        const bool interleaved = m_shape.field_layout == layout::interleaved;
-        Value out[Fields];
         using source = detail::view_source<Y, Value, Index>;
-        // every field is kept, so no read is masked (same_field): the update reads the
-        // other fields' neighbours as it would in the block form's whole cells
         if (interior(x))
         {
             detail::direct_cell<Value, Dim, source, Index> c{source{&y}, Index(0), ctx.fstride, {}, {}};
-            c.base = interleaved ? Index(cell) * Index(Fields) : Index(cell);
+            c.base = m_shape.field_layout == layout::interleaved ? Index(cell) * Index(Fields) : Index(cell);
             for (std::size_t k = 0; k < Dim; ++k) { c.stride[k] = ctx.stride[k]; c.x[k] = x[k]; }
-            run_update(c, out, t, Fields);
+            run_update(c, out, t, only_field);
         }
         else
         {
             detail::mapped_cell<Value, Dim, source, Index, BoundaryFunction, Time> c{source{&y}, &ctx, {}};
             for (std::size_t k = 0; k < Dim; ++k) c.x[k] = x[k];
-            run_update(c, out, t, Fields);
+            run_update(c, out, t, only_field);
         }
-        for (std::size_t f = 0; f < Fields; ++f)
-            dydt[interleaved ? cell * Fields + f : f * m_cells + cell] = static_cast<Out>(out[f]);
     }
 
     /* count interior cells of one row from `first_cell` on (a run_cell of the layout,
