@@ -96,6 +96,12 @@ struct cuda_algebra
     static constexpr unsigned block_size = 256;
     //! Most blocks per launch; longer states are covered by the grid-stride loop.
     static constexpr std::size_t max_blocks = std::size_t(1) << 20;
+    //! Blocks of block_size threads for a grid-stride kernel over n items.
+    static std::size_t blocks_for(std::size_t n)
+    {
+        const std::size_t blocks = (n + block_size - 1) / block_size;
+        return blocks < max_blocks ? blocks : max_blocks;
+    }
 
     //! The one implementation behind for_each1 ... for_each15.
     template <class Op, class S1, class... S>
@@ -107,10 +113,7 @@ struct cuda_algebra
                                         "sizes (the first has " + std::to_string(n) + " elements)");
         if (n == 0)
             return;
-        std::size_t blocks = (n + block_size - 1) / block_size;
-        if (blocks > max_blocks)
-            blocks = max_blocks;
-        detail::for_each_kernel<<<static_cast<unsigned>(blocks), block_size>>>(
+        detail::for_each_kernel<<<static_cast<unsigned>(blocks_for(n)), block_size>>>(
             op, n, detail::cuda_data(s1), detail::cuda_data(s)...);
         cuda_check_launch("cuda_algebra::for_each kernel");
     }

@@ -24,7 +24,6 @@
 
 #include <boost/numeric/odeint/tiled/config.hpp>
 
-#include <algorithm>
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -78,14 +77,12 @@ struct whole_vector_rhs<thrust::device_vector<Value, Alloc>>
         if constexpr (is_grid_system<System>::value)
         {
             const std::size_t cells = sys.cells();
-            const std::size_t blocks = std::min<std::size_t>((cells + block - 1) / block, cuda_algebra::max_blocks);
-            detail::whole_vector_cells_kernel<<<static_cast<unsigned>(blocks), block>>>(sys, xp, fp, cells, t);
+            detail::whole_vector_cells_kernel<<<static_cast<unsigned>(cuda_algebra::blocks_for(cells)), block>>>(
+                sys, xp, fp, cells, t);
         }
         else
-        {
-            const std::size_t blocks = std::min<std::size_t>((n + block - 1) / block, cuda_algebra::max_blocks);
-            detail::whole_vector_rhs_kernel<<<static_cast<unsigned>(blocks), block>>>(sys, xp, fp, n, t);
-        }
+            detail::whole_vector_rhs_kernel<<<static_cast<unsigned>(cuda_algebra::blocks_for(n)), block>>>(sys, xp, fp,
+                                                                                                         n, t);
         cuda_check_launch("tiled::as_odeint_system: whole-vector RHS kernel");
     }
 };
