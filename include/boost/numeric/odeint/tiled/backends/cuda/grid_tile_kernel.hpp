@@ -574,22 +574,6 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
             tile = order < edge_tiles ? tiles - edge_tiles + order : order - a.signal.trailing_tiles;
         int origin[Dim], owned_end[Dim], base[Dim];
         tile_geometry(tile, origin, owned_end, base);
-        bool has_ghosts = false;  // these three the same for every thread of the block
-        bool inner_tile = true;
-        long long shift = 0, column_shift = 0;
-#pragma unroll
-        for (std::size_t k = 0; k < Dim; ++k)
-        {
-            has_ghosts = has_ghosts || plan.whole[k] ||
-                         (!plan.periodic[k] && (base[k] < 0 || base[k] + plan.box[k] > plan.extent[k]));
-            if (!plan.whole[k])
-            {
-                inner_tile = inner_tile && base[k] >= 0 && base[k] + plan.box[k] <= plan.extent[k] &&
-                             origin[k] + plan.owned[k] <= plan.extent[k];
-                shift += (long long)base[k] * a.cell_stride[k];
-                if (k + 1 < Dim) column_shift += (long long)base[k] * a.cell_stride[k];
-            }
-        }
         // Mirror ghosts evaluated in place: where every ghost of the tile lies beyond
         // the grid along a cut dimension (the thread's column) and mirrors or wraps
         // there, a ghost runs the update at its mirror's place and stores the result
@@ -599,14 +583,25 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
         // barrier would give it, without that barrier and copy per stage. Ghosts
         // along the last dimension (a thread's own cells would not be its mirror's
         // neighbours) and boundary values are refreshed as before.
+        bool has_ghosts = false;  // these five the same for every thread of the block
         bool refresh_ghosts = false;
+        bool inner_tile = true;
+        long long shift = 0, column_shift = 0;
 #pragma unroll
         for (std::size_t k = 0; k < Dim; ++k)
         {
             const bool ghosts_k =
                 plan.whole[k] || (!plan.periodic[k] && (base[k] < 0 || base[k] + plan.box[k] > plan.extent[k]));
             const bool mirrors_k = a.bc[k] == grid::boundary::kind::reflecting || a.bc[k] == grid::boundary::kind::periodic;
+            has_ghosts = has_ghosts || ghosts_k;
             refresh_ghosts = refresh_ghosts || (ghosts_k && (k + 1 == Dim || !mirrors_k));
+            if (!plan.whole[k])
+            {
+                inner_tile = inner_tile && base[k] >= 0 && base[k] + plan.box[k] <= plan.extent[k] &&
+                             origin[k] + plan.owned[k] <= plan.extent[k];
+                shift += (long long)base[k] * a.cell_stride[k];
+                if (k + 1 < Dim) column_shift += (long long)base[k] * a.cell_stride[k];
+            }
         }
         const bool mirror_in_place = Dim >= 2 && has_ghosts && !refresh_ghosts;
         // the grid coordinate of the thread's column along cut dimension k (a mirror
