@@ -93,10 +93,7 @@ int main(int argc, char** argv)
             x = x0;
             const double sp_rk4 = time_ms([&] { prk4.do_step(plain_whole, x, 0.0, dt); }, 3);
             row("rk4", "pl-stock", sp_rk4, sp_rk4, "odeint runge_kutta4 + cuda_algebra, plain form");
-            x = x0;
-            tiled::runge_kutta4<state> plain_rk4;
-            const double ms = time_ms([&] { plain_rk4.do_step(p, x, 0.0, dt); });
-            row("rk4", "plain", ms, sp_rk4, tiled::cuda_executor::last_choice().explain().c_str());
+            tiled_row("rk4", "plain", tiled::runge_kutta4<state>(), p, sp_rk4);
         }
         tiled_row("verner56", "grid", tiled::runge_kutta_verner56<state>(), g, std::nan(""));
 #endif
