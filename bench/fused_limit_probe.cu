@@ -6,20 +6,23 @@
 //     (problems::bruss2d), with RK4 and DOPRI5;
 //   - a lean per-cell BRUSS2D update (x_max a compile-time power of two, both fields of a
 //     cell from one 16-byte read per neighbour), with RK4 and DOPRI5.
-// The kernel knows nothing but the tableau: tiles of whole rows (a contiguous range of
-// components or cells) with a halo of one row per stage either side, loaded once into
-// shared memory; every thread holds C units (components or cells) T apart, their y0,
-// pending stage sums and solution in registers; each stage reads its argument from one
-// shared buffer and writes the next stage's into the other (one barrier per stage); a
-// persistent grid walks the tiles. No boundary classification, no ghost cells: the
-// updates mirror their own reads, as the systems do.
+// The kernels know nothing but the tableau: tiles of whole rows (a contiguous range of
+// components or cells; limit_step_kernel, d = 32 and 256) or 2D tiles of cells
+// (limit_2d_kernel, the lean update, d = 256 .. 131072) with a halo of one row per stage
+// on each side, loaded once into shared memory; every thread holds C units (components
+// or cells) T apart, their y0, pending stage sums and solution in registers; each stage
+// reads its argument from one shared buffer and writes the next stage's into the other
+// (one barrier per stage); a persistent grid walks the tiles. No boundary
+// classification, no ghost refresh: on whole rows the updates mirror their own reads,
+// as the systems do; on 2D tiles the cells beyond the grid are loaded from their
+// mirrors and computed like the others.
 //
 // Checks every kernel and configuration on a smaller grid against a host step over
 // plain_bruss2d's operator() (bench/host_rk_step.hpp), then times them at n = 16 Mi
-// doubles for d = 32, 256 and 1024 against the device copy floor.
+// doubles for d = 32, 256, 1024 and 131072 against the device copy floor.
 //   nvcc -std=c++17 -O3 -DNDEBUG -arch=sm_90 --expt-relaxed-constexpr -Iinclude \
 //        bench/fused_limit_probe.cu -o fused_limit_probe
-//   ./fused_limit_probe
+//   ./fused_limit_probe          (`check`: the checks alone)
 #include <boost/numeric/odeint/tiled/backends/cuda/grid_tile_kernel.hpp>
 #include <boost/numeric/odeint/tiled/problems/bruss2d.hpp>
 #include <boost/numeric/odeint/tiled/problems/plain_bruss2d.hpp>
