@@ -42,6 +42,9 @@ namespace tiled = boost::numeric::odeint::tiled;
 
 #define CHECK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); std::exit(2); } } while (0)
 
+// The tolerances of the error norm (issue 23's adaptive line: 1e-8, absolute and relative).
+constexpr double limit_eps = 1e-8;
+
 // y of a per-component system inside the kernel: the tile's box in shared memory,
 // component j at j - base (32-bit arithmetic)
 struct box_view
@@ -181,13 +184,18 @@ __global__ void __launch_bounds__(T, MinBlocks)
    the cells they mirror (reflection about the edge cell, as the per-component form
    reads) and then computed like the others: the stencil is symmetric, so they keep
    holding their mirrors' values at every stage, and no read or update has boundary
-   code. Each thread holds C = ceil(box / T) cells T apart. */
-template <class Tableau, int TX, int TY, int T, int MinBlocks>
+   code. Each thread holds C = ceil(box / T) cells T apart. WithError: the embedded
+   error estimate too (the stages it needs), and the step's error norm as odeint's
+   default checker forms it (max |err| / (eps_abs + eps_rel (|y0| + h |F_0|))) into
+   *norm (the bits of a non-negative double, merged with atomicMax), as an adaptive
+   step's try needs it. */
+template <class Tableau, bool WithError, int TX, int TY, int T, int MinBlocks>
 __global__ void __launch_bounds__(T, MinBlocks)
     limit_2d_kernel(const double* __restrict__ y, double* __restrict__ out, int x_max, int y_max, double diffusion,
-                    const tiled::link_coefficients<Tableau, double> coef)
+                    const tiled::link_coefficients<Tableau, double> coef, unsigned long long* norm, double eps_abs,
+                    double eps_rel, double h)
 {
-    using traits = tiled::detail::grid_step_traits<Tableau, false>;
+    using traits = tiled::detail::grid_step_traits<Tableau, WithError>;
     constexpr int S = traits::stages;
     constexpr int BX = TX + 2 * S, BY = TY + 2 * S, NB = BX * BY, C = (NB + T - 1) / T;
     extern __shared__ __align__(16) double limit_shared[];
@@ -196,6 +204,7 @@ __global__ void __launch_bounds__(T, MinBlocks)
     const int tid = int(threadIdx.x);
     const double2* const y2 = reinterpret_cast<const double2*>(y);
     auto mirror = [](int g, int n) { return g < 0 ? -g : (g >= n ? 2 * (n - 1) - g : g); };
+    double largest = 0;  // WithError: this thread's largest scaled error
     for (int tile = blockIdx.x; tile < tiles; tile += gridDim.x)
     {
         const int x0 = (tile % tiles_x) * TX - S, y0 = (tile / tiles_x) * TY - S;  // the box's first cell
@@ -212,7 +221,7 @@ __global__ void __launch_bounds__(T, MinBlocks)
             buf[0][b] = v;
         }
         __syncthreads();
-        double sums[S][C][2], sol[C][2];
+        double sums[S][C][2], sol[C][2], err[C][2], first[C][2];
         tiled::detail::grid_static_for<S>([&](auto kc) {
             constexpr int k = decltype(kc)::value;
             const double2* in = buf[k % 2];
@@ -243,6 +252,17 @@ __global__ void __launch_bounds__(T, MinBlocks)
 #pragma unroll
                     for (int f = 0; f < 2; ++f) sol[i][f] = (opens ? y0r[i][f] : sol[i][f]) + coef.hb[k] * fk[f];
                 }
+                if constexpr (WithError && traits::e_nonzero(k))
+                {
+                    constexpr bool opens = traits::first_nonzero_e() == k;
+#pragma unroll
+                    for (int f = 0; f < 2; ++f) err[i][f] = (opens ? 0.0 : err[i][f]) + coef.he[k] * fk[f];
+                }
+                if constexpr (WithError && k == 0)
+                {
+#pragma unroll
+                    for (int f = 0; f < 2; ++f) first[i][f] = fk[f];
+                }
                 if constexpr (k + 1 < S)
                 {
                     constexpr bool zero_row = traits::first_nonzero_a(k + 1) > k;
@@ -257,25 +277,37 @@ __global__ void __launch_bounds__(T, MinBlocks)
             const int b = tid + i * T, bx = b % BX, by = b / BX, gx = x0 + bx, gy = y0 + by;
             if (b >= NB || bx < S || bx >= S + TX || by < S || by >= S + TY || gx >= x_max || gy >= y_max) continue;
             reinterpret_cast<double2*>(out)[(long long)gy * x_max + gx] = make_double2(sol[i][0], sol[i][1]);
+            if constexpr (WithError)
+            {
+#pragma unroll
+                for (int f = 0; f < 2; ++f)
+                    largest = fmax(largest, fabs(err[i][f]) / (eps_abs + eps_rel * (fabs(y0r[i][f]) + h * fabs(first[i][f]))));
+            }
         }
+    }
+    if constexpr (WithError)
+    {
+        for (int o = 16; o > 0; o /= 2) largest = fmax(largest, __shfl_xor_sync(0xffffffffu, largest, o));
+        if ((tid & 31) == 0) atomicMax(norm, (unsigned long long)__double_as_longlong(largest));
     }
 }
 
-template <class Tableau, int TX, int TY, int T, int MinBlocks>
+template <class Tableau, bool WithError, int TX, int TY, int T, int MinBlocks>
 struct limit_2d_config
 {
-    static constexpr int S = tiled::detail::grid_step_traits<Tableau, false>::stages;
+    static constexpr int S = tiled::detail::grid_step_traits<Tableau, WithError>::stages;
     static constexpr int NB = (TX + 2 * S) * (TY + 2 * S);
     static std::string name()
     {
         return std::to_string(TX) + "x" + std::to_string(TY) + "/" + std::to_string(T) +
                (MinBlocks > 1 ? "/" + std::to_string(MinBlocks) : "");
     }
+    //! norm: WithError, where the error norm goes (zeroed by the caller)
     static bool run(std::size_t x_max, std::size_t y_max, double diffusion, const double* y, double* out, double t,
-                    double h)
+                    double h, unsigned long long* norm)
     {
         if (x_max < std::size_t(S) + 1 || y_max < std::size_t(S) + 1) return false;  // one reflection reaches the box
-        auto kernel = limit_2d_kernel<Tableau, TX, TY, T, MinBlocks>;
+        auto kernel = limit_2d_kernel<Tableau, WithError, TX, TY, T, MinBlocks>;
         const int smem = int(2 * NB * 2 * sizeof(double));
         CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
         int per_sm = 0, sms = 0, dev = 0;
@@ -284,7 +316,8 @@ struct limit_2d_config
         CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, T, smem));
         const long long tiles = (long long)((x_max + TX - 1) / TX) * ((y_max + TY - 1) / TY);
         const int blocks = int(std::min<long long>(tiles, (long long)std::max(1, per_sm) * sms));
-        kernel<<<blocks, T, smem>>>(y, out, int(x_max), int(y_max), diffusion, tiled::link_coefficients<Tableau, double>(t, h));
+        kernel<<<blocks, T, smem>>>(y, out, int(x_max), int(y_max), diffusion, tiled::link_coefficients<Tableau, double>(t, h),
+                                    norm, limit_eps, limit_eps, h);
         return cudaGetLastError() == cudaSuccess;
     }
 };
@@ -323,11 +356,13 @@ struct limit_config
     }
 };
 
-// One device step (launch(y, out, t, h): false where it ran nothing) against the host
-// step over plain_bruss2d(x_max, y_max) from a perturbed initial state: the largest
-// relative difference, or -1 where the launch ran nothing.
+// One device step (launch(y, out, t, h, norm): false where it ran nothing; norm, zeroed,
+// for the error norm's bits) against the host step over plain_bruss2d(x_max, y_max) from
+// a perturbed initial state: the largest relative difference of the solution, or -1
+// where the launch ran nothing; with norm_difference, also the error norm's relative
+// difference from the host's.
 template <class Tableau, class Launch>
-double device_step_difference(std::size_t x_max, std::size_t y_max, Launch&& launch)
+double device_step_difference(std::size_t x_max, std::size_t y_max, Launch&& launch, double* norm_difference = nullptr)
 {
     const auto ref = tiled::problems::plain_bruss2d(x_max, y_max);
     const std::size_t n = ref.size();
@@ -337,15 +372,28 @@ double device_step_difference(std::size_t x_max, std::size_t y_max, Launch&& lau
     const double h = 0.5 * ref.suggested_dt();
     host_step<Tableau>(ref, y0, 0.25, h, y1, e1);
     double *dy, *dout;
+    unsigned long long* dnorm;
     CHECK(cudaMalloc(&dy, n * sizeof(double)));
     CHECK(cudaMalloc(&dout, n * sizeof(double)));
+    CHECK(cudaMalloc(&dnorm, sizeof(unsigned long long)));
     CHECK(cudaMemcpy(dy, y0.data(), n * sizeof(double), cudaMemcpyHostToDevice));
     CHECK(cudaMemset(dout, 0xff, n * sizeof(double)));
-    const bool ran = launch(dy, dout, 0.25, h);
+    CHECK(cudaMemset(dnorm, 0, sizeof(unsigned long long)));
+    const bool ran = launch(dy, dout, 0.25, h, dnorm);
     CHECK(cudaDeviceSynchronize());
     CHECK(cudaMemcpy(got.data(), dout, n * sizeof(double), cudaMemcpyDeviceToHost));
+    double norm = 0;
+    CHECK(cudaMemcpy(&norm, dnorm, sizeof norm, cudaMemcpyDeviceToHost));
     cudaFree(dy);
     cudaFree(dout);
+    cudaFree(dnorm);
+    if (norm_difference != nullptr)
+    {
+        double host = 0;
+        for (std::size_t j = 0; j < n; ++j)
+            host = std::max(host, std::abs(e1[j]) / (limit_eps + limit_eps * (std::abs(y0[j]) + h * std::abs(ref(j, y0, 0.25)))));
+        *norm_difference = std::abs(norm - host) / host;
+    }
     return ran ? rel_diff(got, y1) : -1.0;
 }
 
@@ -359,6 +407,7 @@ struct probe_state
     double h;
     bool timing;
     int failures;
+    unsigned long long* norm;  // the error norm's bits (device)
 };
 
 // One kernel configuration on one form: checked on a grid of a few tiles against the
@@ -383,9 +432,10 @@ void probe(const char* method, const char* form, probe_state& ps, Make make)
     {
         const std::size_t y_max = 3 * std::size_t(own * F) / ps.d + 5;  // three tiles and a part
         const int units = int(2 * x_max * y_max) / F;
-        const double diff = device_step_difference<Tableau>(x_max, y_max, [&](const double* y, double* out, double t, double h) {
-            return Config::run(make(x_max, y_max), y, out, units, reach, t, h);
-        });
+        const double diff = device_step_difference<Tableau>(
+            x_max, y_max, [&](const double* y, double* out, double t, double h, unsigned long long*) {
+                return Config::run(make(x_max, y_max), y, out, units, reach, t, h);
+            });
         const bool ok = diff >= 0 && diff <= 1e-12;
         ps.failures += ok ? 0 : 1;
         std::printf("check  %-6zu %-7s %-6s %-9s grid %zu x %zu: max rel diff %.2e  %s\n", ps.d, method, form,
@@ -429,26 +479,34 @@ void probe_d(probe_state& ps)
 }
 
 // A 2D-tile configuration: checked on a grid of a few tiles each way, then timed.
-template <class Tableau, int TX, int TY, int T, int MinBlocks>
+template <class Tableau, bool WithError, int TX, int TY, int T, int MinBlocks>
 void probe_2d(const char* method, probe_state& ps)
 {
-    using Config = limit_2d_config<Tableau, TX, TY, T, MinBlocks>;
+    using Config = limit_2d_config<Tableau, WithError, TX, TY, T, MinBlocks>;
     const std::size_t x_max = ps.d / 2;
     if (!ps.timing)
     {
         const std::size_t cx = std::min<std::size_t>(x_max, 2 * TX + 5), cy = 2 * TY + 7;  // edges and inner tiles
         const double diffusion = tiled::problems::plain_bruss2d(cx, cy).diffusion;
-        const double diff = device_step_difference<Tableau>(cx, cy, [&](const double* y, double* out, double t, double h) {
-            return Config::run(cx, cy, diffusion, y, out, t, h);
-        });
-        const bool ok = diff >= 0 && diff <= 1e-12;
+        double norm_diff = 0;
+        const double diff = device_step_difference<Tableau>(
+            cx, cy,
+            [&](const double* y, double* out, double t, double h, unsigned long long* norm) {
+                return Config::run(cx, cy, diffusion, y, out, t, h, norm);
+            },
+            WithError ? &norm_diff : nullptr);
+        const bool ok = diff >= 0 && diff <= 1e-12 && norm_diff <= 1e-9;
         ps.failures += ok ? 0 : 1;
-        std::printf("check  %-6zu %-7s %-6s %-12s grid %zu x %zu: max rel diff %.2e  %s\n", ps.d, method, "lean2d",
-                    Config::name().c_str(), cx, cy, diff, ok ? "ok" : "FAIL");
+        std::printf("check  %-6zu %-7s %-6s %-12s grid %zu x %zu: max rel diff %.2e, error norm %.2e  %s\n", ps.d, method,
+                    "lean2d", Config::name().c_str(), cx, cy, diff, norm_diff, ok ? "ok" : "FAIL");
         return;
     }
     const double diffusion = tiled::problems::plain_bruss2d(x_max, ps.n / ps.d).diffusion;
-    const double ms = time_ms([&] { Config::run(x_max, ps.n / ps.d, diffusion, ps.y, ps.out, 0.0, ps.h); });
+    // (with the error norm: its reset and the kernel, as a try of an adaptive step runs them)
+    const double ms = time_ms([&] {
+        if (WithError) CHECK(cudaMemsetAsync(ps.norm, 0, sizeof(unsigned long long)));
+        Config::run(x_max, ps.n / ps.d, diffusion, ps.y, ps.out, 0.0, ps.h, ps.norm);
+    });
     CHECK(cudaDeviceSynchronize());
     std::printf("%-6zu %-7s %-6s %-12s %8.4f ms  %5.2fx floor  box of %d cells for %d owned\n", ps.d, method, "lean2d",
                 Config::name().c_str(), ms, ms / ps.floor_ms, Config::NB, TX * TY);
@@ -458,12 +516,17 @@ void probe_2d_all(probe_state& ps)
 {
     using tiled::runge_kutta4_tableau;
     using tiled::runge_kutta_dopri5_tableau;
-    probe_2d<runge_kutta4_tableau, 64, 24, 512, 1>("rk4", ps);
-    probe_2d<runge_kutta4_tableau, 32, 24, 256, 2>("rk4", ps);
-    probe_2d<runge_kutta_dopri5_tableau, 32, 32, 512, 1>("dopri5", ps);
-    probe_2d<runge_kutta_dopri5_tableau, 48, 24, 512, 1>("dopri5", ps);
-    probe_2d<runge_kutta_dopri5_tableau, 24, 20, 256, 2>("dopri5", ps);
-    probe_2d<runge_kutta_dopri5_tableau, 32, 20, 512, 1>("dopri5", ps);
+    probe_2d<runge_kutta4_tableau, false, 64, 24, 512, 1>("rk4", ps);
+    probe_2d<runge_kutta4_tableau, false, 32, 24, 256, 2>("rk4", ps);
+    probe_2d<runge_kutta_dopri5_tableau, false, 32, 32, 512, 1>("dopri5", ps);
+    probe_2d<runge_kutta_dopri5_tableau, false, 48, 24, 512, 1>("dopri5", ps);
+    probe_2d<runge_kutta_dopri5_tableau, false, 24, 20, 256, 2>("dopri5", ps);
+    probe_2d<runge_kutta_dopri5_tableau, false, 32, 20, 512, 1>("dopri5", ps);
+    // DOPRI5 with its error estimate and norm: an adaptive step's try
+    probe_2d<runge_kutta_dopri5_tableau, true, 16, 20, 512, 1>("dopri5e", ps);
+    probe_2d<runge_kutta_dopri5_tableau, true, 24, 24, 512, 1>("dopri5e", ps);
+    probe_2d<runge_kutta_dopri5_tableau, true, 28, 28, 512, 1>("dopri5e", ps);
+    probe_2d<runge_kutta_dopri5_tableau, true, 32, 32, 512, 1>("dopri5e", ps);
 }
 
 int main(int argc, char** argv)
@@ -477,6 +540,8 @@ int main(int argc, char** argv)
         std::vector<double> x(n);
         p.initial_state(x);
         double *y, *out;
+        unsigned long long* norm;
+        CHECK(cudaMalloc(&norm, sizeof(unsigned long long)));
         CHECK(cudaMalloc(&y, n * sizeof(double)));
         CHECK(cudaMalloc(&out, n * sizeof(double)));
         CHECK(cudaMemcpy(y, x.data(), n * sizeof(double), cudaMemcpyHostToDevice));
@@ -485,7 +550,7 @@ int main(int argc, char** argv)
         for (bool timing : {false, true})
         {
             if (timing && check_only) break;
-            probe_state ps{n, d, y, out, floor_ms, p.suggested_dt(), timing, 0};
+            probe_state ps{n, d, y, out, floor_ms, p.suggested_dt(), timing, 0, norm};
             if (d == 32) probe_d<16>(ps);
             else if (d == 256) probe_d<128>(ps);
             if (d >= 256) probe_2d_all(ps);
@@ -493,6 +558,7 @@ int main(int argc, char** argv)
         }
         cudaFree(y);
         cudaFree(out);
+        cudaFree(norm);
     }
     std::printf("%s\n", failures == 0 ? "all checks passed" : "CHECKS FAILED");
     return failures == 0 ? 0 : 1;
