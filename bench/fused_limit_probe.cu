@@ -5,7 +5,8 @@
 //     arithmetic and boundary branches) and the hand-written per-component one
 //     (problems::bruss2d), with RK4 and DOPRI5;
 //   - a lean per-cell BRUSS2D update (x_max a compile-time power of two, both fields of a
-//     cell from one 16-byte read per neighbour), with RK4 and DOPRI5.
+//     cell from one 16-byte read per neighbour), with RK4 and DOPRI5, and on 2D tiles an
+//     adaptive step's try: DOPRI5 with its error estimate and the error norm.
 // The kernels know nothing but the tableau: tiles of whole rows (a contiguous range of
 // components or cells; limit_step_kernel, d = 32 and 256) or 2D tiles of cells
 // (limit_2d_kernel, the lean update, d = 256 .. 131072) with a halo of one row per stage
