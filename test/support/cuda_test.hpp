@@ -1,7 +1,7 @@
 /*
  test/support/cuda_test.hpp
 
- The common opening of a GPU test of the tiled steppers (test/cuda/*.cu): the
+ The common opening of a GPU test of the tiled steppers (the .cu files of test/cuda/): the
  headers (odeint, the umbrella header, which brings the CUDA backend under nvcc,
  the reference problems, Thrust), the require_gpu fixture (no GPU: exit code 77,
  which ctest reports as skipped), the namespace aliases, and the device/host state
