@@ -33,6 +33,7 @@
 #include "event_median_ms.hpp"
 #include "host_rk_step.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -67,9 +68,21 @@ struct component_update
     }
 };
 
+// BRUSS2D's rates of one cell (u, v) from it and its west, east, south and north
+// neighbours: plain_bruss2d's arithmetic, in its order.
+__device__ __forceinline__ void bruss2d_cell_rates(double2 me, double2 w, double2 e, double2 s, double2 n,
+                                                   double diffusion, double (&f)[2])
+{
+    const double u = me.x, v = me.y;
+    const double lap_u = (w.x + e.x) + (s.x + n.x) - 4.0 * u;
+    const double lap_v = (w.y + e.y) + (s.y + n.y) - 4.0 * v;
+    f[0] = (1.0 + u * u * v - 4.4 * u) + diffusion * lap_u;
+    f[1] = (3.4 * u - u * u * v) + diffusion * lap_v;
+}
+
 // BRUSS2D per cell, x_max = XM (a power of two) known to the compiler: the row and the
 // column are a shift and a mask, each neighbour's two fields one 16-byte read, the
-// boundary (reflecting) a select per direction. plain_bruss2d's arithmetic.
+// boundary (reflecting) a select per direction.
 template <int XM>
 struct lean_cell_update
 {
@@ -82,14 +95,52 @@ struct lean_cell_update
         const int x = cell & (XM - 1), row = cell / XM;
         const int w = x > 0 ? -1 : 1, e = x + 1 < XM ? 1 : -1;
         const int s = row > 0 ? -XM : XM, n = row + 1 < y_max ? XM : -XM;
-        const double2 me = c[0], W = c[w], E = c[e], S = c[s], N = c[n];
-        const double u = me.x, v = me.y;
-        const double lap_u = (W.x + E.x) + (S.x + N.x) - 4.0 * u;
-        const double lap_v = (W.y + E.y) + (S.y + N.y) - 4.0 * v;
-        f[0] = (1.0 + u * u * v - 4.4 * u) + diffusion * lap_u;
-        f[1] = (3.4 * u - u * u * v) + diffusion * lap_v;
+        bruss2d_cell_rates(c[0], c[w], c[e], c[s], c[n], diffusion, f);
     }
 };
+
+/* Stage k's derivative fk of a thread's unit i, entered into the pending stage sums and
+   the solution in fused_operations' order (y0 first, then + h a_mj F_j for j = 0, 1,
+   ...), structurally zero terms skipped (grid_step_traits); and the next stage's
+   argument of that unit (y0 where that stage's row of a is zero). */
+template <class Traits, int K, int S, int C, int F, class Coef>
+__device__ __forceinline__ void enter_stage(const Coef& coef, const double (&fk)[F], const double (&y0)[C][F],
+                                            double (&sums)[S][C][F], double (&sol)[C][F], int i)
+{
+    tiled::detail::grid_static_for<S>([&](auto mc) {
+        constexpr int m = decltype(mc)::value;
+        if constexpr (m > K && Traits::a_nonzero(m, K))
+        {
+            constexpr bool opens = Traits::first_nonzero_a(m) == K;
+#pragma unroll
+            for (int f = 0; f < F; ++f) sums[m][i][f] = (opens ? y0[i][f] : sums[m][i][f]) + coef.ha[m][K] * fk[f];
+        }
+    });
+    if constexpr (Traits::b_nonzero(K))
+    {
+        constexpr bool opens = Traits::first_nonzero_b() == K;
+#pragma unroll
+        for (int f = 0; f < F; ++f) sol[i][f] = (opens ? y0[i][f] : sol[i][f]) + coef.hb[K] * fk[f];
+    }
+}
+template <class Traits, int K, int S, int C, int F>
+__device__ __forceinline__ double next_argument(const double (&y0)[C][F], const double (&sums)[S][C][F], int i, int f)
+{
+    return Traits::first_nonzero_a(K + 1) > K ? y0[i][f] : sums[K + 1][i][f];
+}
+
+// Blocks of a persistent grid of `threads`-thread blocks with `smem` bytes of dynamic
+// shared memory over `tiles` tiles: as many as the SMs hold at once, at most one a tile.
+template <class Kernel>
+int persistent_blocks(Kernel kernel, int threads, int smem, long long tiles)
+{
+    CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    int per_sm = 0, sms = 0, dev = 0;
+    CHECK(cudaGetDevice(&dev));
+    CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
+    CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, smem));
+    return int(std::min<long long>(tiles, (long long)std::max(1, per_sm) * sms));
+}
 
 template <class Tableau, class Update, int T, int C, int MinBlocks>
 __global__ void __launch_bounds__(T, MinBlocks)
@@ -141,29 +192,13 @@ __global__ void __launch_bounds__(T, MinBlocks)
                 if (u < lo || u >= hi) continue;
                 double fk[F];
                 up(u, base / F, in, fk, coef.stage_time[k]);
-                tiled::detail::grid_static_for<S>([&](auto mc) {
-                    constexpr int m = decltype(mc)::value;
-                    if constexpr (m > k && traits::a_nonzero(m, k))
-                    {
-                        constexpr bool opens = traits::first_nonzero_a(m) == k;
-#pragma unroll
-                        for (int f = 0; f < F; ++f) sums[m][i][f] = (opens ? y0r[i][f] : sums[m][i][f]) + coef.ha[m][k] * fk[f];
-                    }
-                });
-                if constexpr (traits::b_nonzero(k))
-                {
-                    constexpr bool opens = traits::first_nonzero_b() == k;
-#pragma unroll
-                    for (int f = 0; f < F; ++f) sol[i][f] = (opens ? y0r[i][f] : sol[i][f]) + coef.hb[k] * fk[f];
-                }
+                enter_stage<traits, k>(coef, fk, y0r, sums, sol, i);
                 if constexpr (k + 1 < S)
                 {
-                    double next[F];
-#pragma unroll
-                    for (int f = 0; f < F; ++f)
-                        next[f] = traits::first_nonzero_a(k + 1) > k ? y0r[i][f] : sums[k + 1][i][f];
-                    if constexpr (F == 2) reinterpret_cast<double2*>(nxt)[u - b0] = make_double2(next[0], next[1]);
-                    else nxt[u - b0] = next[0];
+                    if constexpr (F == 2)
+                        reinterpret_cast<double2*>(nxt)[u - b0] = make_double2(next_argument<traits, k>(y0r, sums, i, 0),
+                                                                               next_argument<traits, k>(y0r, sums, i, 1));
+                    else nxt[u - b0] = next_argument<traits, k>(y0r, sums, i, 0);
                 }
             }
             __syncthreads();
@@ -233,26 +268,9 @@ __global__ void __launch_bounds__(T, MinBlocks)
             {
                 const int b = tid + i * T, bx = b % BX, by = b / BX;
                 if (b >= NB || bx < lo || bx >= hi_x || by < lo || by >= hi_y) continue;
-                const double2 me = in[b], W = in[b - 1], E = in[b + 1], Sv = in[b - BX], N = in[b + BX];
-                const double u = me.x, v = me.y;
-                const double lap_u = (W.x + E.x) + (Sv.x + N.x) - 4.0 * u;
-                const double lap_v = (W.y + E.y) + (Sv.y + N.y) - 4.0 * v;
-                const double fk[2] = {(1.0 + u * u * v - 4.4 * u) + diffusion * lap_u, (3.4 * u - u * u * v) + diffusion * lap_v};
-                tiled::detail::grid_static_for<S>([&](auto mc) {
-                    constexpr int m = decltype(mc)::value;
-                    if constexpr (m > k && traits::a_nonzero(m, k))
-                    {
-                        constexpr bool opens = traits::first_nonzero_a(m) == k;
-#pragma unroll
-                        for (int f = 0; f < 2; ++f) sums[m][i][f] = (opens ? y0r[i][f] : sums[m][i][f]) + coef.ha[m][k] * fk[f];
-                    }
-                });
-                if constexpr (traits::b_nonzero(k))
-                {
-                    constexpr bool opens = traits::first_nonzero_b() == k;
-#pragma unroll
-                    for (int f = 0; f < 2; ++f) sol[i][f] = (opens ? y0r[i][f] : sol[i][f]) + coef.hb[k] * fk[f];
-                }
+                double fk[2];
+                bruss2d_cell_rates(in[b], in[b - 1], in[b + 1], in[b - BX], in[b + BX], diffusion, fk);
+                enter_stage<traits, k>(coef, fk, y0r, sums, sol, i);
                 if constexpr (WithError && traits::e_nonzero(k))
                 {
                     constexpr bool opens = traits::first_nonzero_e() == k;
@@ -265,10 +283,7 @@ __global__ void __launch_bounds__(T, MinBlocks)
                     for (int f = 0; f < 2; ++f) first[i][f] = fk[f];
                 }
                 if constexpr (k + 1 < S)
-                {
-                    constexpr bool zero_row = traits::first_nonzero_a(k + 1) > k;
-                    nxt[b] = zero_row ? make_double2(y0r[i][0], y0r[i][1]) : make_double2(sums[k + 1][i][0], sums[k + 1][i][1]);
-                }
+                    nxt[b] = make_double2(next_argument<traits, k>(y0r, sums, i, 0), next_argument<traits, k>(y0r, sums, i, 1));
             }
             __syncthreads();
         });
@@ -310,14 +325,8 @@ struct limit_2d_config
         if (x_max < std::size_t(S) + 1 || y_max < std::size_t(S) + 1) return false;  // one reflection reaches the box
         auto kernel = limit_2d_kernel<Tableau, WithError, TX, TY, T, MinBlocks>;
         const int smem = int(2 * NB * 2 * sizeof(double));
-        CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-        int per_sm = 0, sms = 0, dev = 0;
-        CHECK(cudaGetDevice(&dev));
-        CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-        CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, T, smem));
         const long long tiles = (long long)((x_max + TX - 1) / TX) * ((y_max + TY - 1) / TY);
-        const int blocks = int(std::min<long long>(tiles, (long long)std::max(1, per_sm) * sms));
-        kernel<<<blocks, T, smem>>>(y, out, int(x_max), int(y_max), diffusion, tiled::link_coefficients<Tableau, double>(t, h),
+        kernel<<<persistent_blocks(kernel, T, smem, tiles), T, smem>>>(y, out, int(x_max), int(y_max), diffusion, tiled::link_coefficients<Tableau, double>(t, h),
                                     norm, limit_eps, limit_eps, h);
         return cudaGetLastError() == cudaSuccess;
     }
@@ -345,14 +354,7 @@ struct limit_config
         if (own == 0) return false;
         auto kernel = limit_step_kernel<Tableau, Update, T, C, MinBlocks>;
         const int smem = int(2 * T * C * F * sizeof(double));
-        CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-        int per_sm = 0, sms = 0, dev = 0;
-        CHECK(cudaGetDevice(&dev));
-        CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-        CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, T, smem));
-        const int tiles = (units + own - 1) / own;
-        const int blocks = std::min(tiles, std::max(1, per_sm) * sms);
-        kernel<<<blocks, T, smem>>>(up, y, out, units, reach, own, tiled::link_coefficients<Tableau, double>(t, h));
+        kernel<<<persistent_blocks(kernel, T, smem, (units + own - 1) / own), T, smem>>>(up, y, out, units, reach, own, tiled::link_coefficients<Tableau, double>(t, h));
         return cudaGetLastError() == cudaSuccess;
     }
 };
