@@ -62,6 +62,25 @@
 #define BOOST_ODEINT_TILED_GRID_SCRATCH_MAX_ROW 32
 #endif
 
+/* The block form's loops over cells (the ones the compiler vectorises across cells)
+   are compiled for full-width AVX-512 vectors where the target has them. GCC's and
+   Clang's tuning for AVX-512 processors prefers 256-bit vectors in vectorised loops
+   (-mprefer-vector-width=256), which halves what these loops do per instruction; the
+   hand-vectorised reference problems use 512-bit vectors explicitly. The preference
+   holds in a function of its own only: inlined, a loop takes its caller's, hence
+   noinline (one call per run of cells). The user's update still inlines into it.
+   Define BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES (empty for the compiler's default)
+   before including the library to choose otherwise. */
+#ifndef BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES
+#if defined(__AVX512F__) && !defined(__CUDACC__) && defined(__clang__)
+#define BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES __attribute__((min_vector_width(512), noinline))
+#elif defined(__AVX512F__) && !defined(__CUDACC__) && defined(__GNUC__)
+#define BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES __attribute__((target("prefer-vector-width=512"), noinline))
+#else
+#define BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES
+#endif
+#endif
+
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace grid {
 
 template <std::size_t Fields, class Update, std::size_t Dim, class Value = double,
@@ -149,8 +168,10 @@ public:
             }, [&](std::size_t c_begin, std::size_t count, const auto& cell) {
                 // cells wholly inside [first, last): no per-field test
                 interior_run<false>(cell, cell.p, dydt + (c_begin * Fields - first), std::ptrdiff_t(count), 0, t);
-            }, first, last, Fields, [&](std::size_t c_begin, std::ptrdiff_t count, const Value* o, std::ptrdiff_t ostride) {
-                interleave(o, ostride, dydt + (c_begin * Fields - first), count);
+            }, first, last, Fields, [&](std::size_t c_begin, std::ptrdiff_t count, std::ptrdiff_t rows, const Value* o,
+                                         std::ptrdiff_t opitch, std::ptrdiff_t ostride) {
+                interleave(o, opitch, ostride, dydt + (c_begin * Fields - first),
+                           std::ptrdiff_t(m_shape.extent[0]) * std::ptrdiff_t(Fields), count, rows);
             });
         }
         else
@@ -306,8 +327,9 @@ private:
        store. Same update, same arithmetic per cell as operator() (so the same bits):
        vectorising only runs several cells side by side. */
     template <bool MaskOtherFields, class Cell, class Out, class Time>
-    void interior_run(const Cell& first_cell, const Value* __restrict p, Out* __restrict o, std::ptrdiff_t count,
-                      std::size_t field, Time t) const
+    BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES void interior_run(const Cell& first_cell, const Value* __restrict p,
+                                                              Out* __restrict o, std::ptrdiff_t count,
+                                                              std::size_t field, Time t) const
     {
         const long long x0 = first_cell.x[0];
         // a copy of a plain update: its members (the equation's constants) are then
@@ -592,16 +614,30 @@ private:
     //! run_cells' interleave for planar layouts, which never take scratch_rows
     struct no_interleave
     {
-        void operator()(std::size_t, std::ptrdiff_t, const Value*, std::ptrdiff_t) const {}
+        void operator()(std::size_t, std::ptrdiff_t, std::ptrdiff_t, const Value*, std::ptrdiff_t, std::ptrdiff_t) const {}
     };
 
-    //! count cells' fields from per-field arrays o + f*ostride into interleaved d
+    /* `rows` rows of `count` cells from per-field arrays (row q's field f at
+       o[f*ostride + q*opitch]) into interleaved d (row q at d[q*dpitch]), in chunks of
+       a fixed count as in copy_rows */
     template <class Out>
-    static void interleave(const Value* __restrict o, std::ptrdiff_t ostride, Out* __restrict d, std::ptrdiff_t count)
+    BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES static void interleave(const Value* __restrict o, std::ptrdiff_t opitch,
+                                                                   std::ptrdiff_t ostride, Out* __restrict d,
+                                                                   std::ptrdiff_t dpitch, std::ptrdiff_t count,
+                                                                   std::ptrdiff_t rows)
     {
-        for (std::ptrdiff_t i = 0; i < count; ++i)
-            for (std::size_t f = 0; f < Fields; ++f)
-                d[i * std::ptrdiff_t(Fields) + std::ptrdiff_t(f)] = static_cast<Out>(o[std::ptrdiff_t(f) * ostride + i]);
+        for (std::ptrdiff_t q = 0; q < rows; ++q, o += opitch, d += dpitch)
+        {
+            std::ptrdiff_t i = 0;
+            for (; i + copy_chunk <= count; i += copy_chunk)
+                for (std::ptrdiff_t k = 0; k < copy_chunk; ++k)
+                    for (std::size_t f = 0; f < Fields; ++f)
+                        d[(i + k) * std::ptrdiff_t(Fields) + std::ptrdiff_t(f)] =
+                            static_cast<Out>(o[std::ptrdiff_t(f) * ostride + i + k]);
+            for (; i < count; ++i)
+                for (std::size_t f = 0; f < Fields; ++f)
+                    d[i * std::ptrdiff_t(Fields) + std::ptrdiff_t(f)] = static_cast<Out>(o[std::ptrdiff_t(f) * ostride + i]);
+        }
     }
 
     //! this thread's scratch for scratch_rows (grown, never shrunk: a block's call then
@@ -618,8 +654,9 @@ private:
        cells with unit-stride loads (interior_run's __restrict and update copy, for the
        same reasons). */
     template <class Cell, class Time>
-    void scratch_run(const Cell& first_cell, const Value* __restrict p, Value* __restrict o, std::ptrdiff_t ostride,
-                     std::ptrdiff_t count, Time t) const
+    BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES void scratch_run(const Cell& first_cell, const Value* __restrict p,
+                                                             Value* __restrict o, std::ptrdiff_t ostride,
+                                                             std::ptrdiff_t count, Time t) const
     {
         const long long x0 = first_cell.x[0];
         using update_copy = std::conditional_t<std::is_trivially_copyable<Update>::value, const Update, const Update&>;
@@ -700,19 +737,52 @@ private:
                 Value* const in = scratch_buffer(std::size_t(F * FS + F * OS));
                 Value* const out = in + F * FS;
                 const ll col0 = x_lo - r;  // the grid column of a scratch row's first value
+                const ll lo_all = col0 > 0 ? col0 : 0, hi_all = x_hi + r < nx ? x_hi + r : nx;
+                // the ghost columns (before column 0, from column nx on) and the grid
+                // columns they take (-1: the constant), alike in every row
+                // (up to max_ghosts of them; rows with more take the per-row path)
+                constexpr ll max_ghosts = 16;
+                ll ghost_col[max_ghosts], ghost_src[max_ghosts], ghosts = 0;
+                const ll right_from = col0 > nx ? col0 : nx;
+                const bool ghosts_listed =
+                    (col0 < 0 ? -col0 : 0) + (x_hi + r > right_from ? x_hi + r - right_from : 0) <= max_ghosts;
+                if (ghosts_listed)
+                {
+                    for (ll g = col0; g < 0; ++g, ++ghosts)
+                        ghost_col[ghosts] = g, ghost_src[ghosts] = detail::map_coordinate(g, nx, ctx.bc[0]);
+                    for (ll g = right_from; g < x_hi + r; ++g, ++ghosts)
+                        ghost_col[ghosts] = g, ghost_src[ghosts] = detail::map_coordinate(g, nx, ctx.bc[0]);
+                }
                 // rows y - r .. y + rows - 1 + r of planes z - r .. z + r
                 for (ll pl = 0; pl < plane_rows; ++pl)
-                    for (ll s = 0; s < R2; ++s)
-                    {
+                {
+                    auto row_cell_of = [&](ll s) {
                         ll row_cell = (xc[1] - r + s) * row_stride;
                         if constexpr (Dim >= 3) row_cell += (xc[2] + (pl - r)) * plane_stride;
                         for (std::size_t k = 3; k < Dim; ++k) row_cell += xc[k] * ll(m_shape.cell_stride(k));
+                        return row_cell;
+                    };
+                    // a grid row that lies in the window whole (all but a block's first
+                    // and last few rows): consecutive ones go in one copy_rows
+                    auto whole = [&](ll row_cell) { return ghosts_listed && row_cell >= w_lo && row_cell + nx <= w_hi; };
+                    for (ll s = 0; s < R2;)
+                    {
+                        const ll row_cell = row_cell_of(s);
                         Value* const dst = in + (pl * R2 + s) * W - col0;  // dst[f*FS + column]
                         const Value* const src = p_first + (row_cell * F - ll(first));  // src[column*F + f]
-                        ll lo = col0 > 0 ? col0 : 0, hi = x_hi + r < nx ? x_hi + r : nx;
+                        if (whole(row_cell))
+                        {
+                            ll s_end = s + 1;
+                            while (s_end < R2 && whole(row_cell_of(s_end))) ++s_end;
+                            copy_rows(src, row_stride * F, dst, W, FS, lo_all, hi_all, s_end - s, ghost_col, ghost_src,
+                                      ghosts, ctx.constant_values);
+                            s = s_end;
+                            continue;
+                        }
+                        ll lo = lo_all, hi = hi_all;
                         if (lo < w_lo - row_cell) lo = w_lo - row_cell;
                         if (hi > w_hi - row_cell) hi = w_hi - row_cell;
-                        copy_columns(src, dst, FS, lo, hi);
+                        copy_rows(src, 0, dst, 0, FS, lo, hi, 1, ghost_col, ghost_src, 0, ctx.constant_values);
                         // the ghost columns: before column 0 and from column nx on
                         auto ghost = [&](ll g) {
                             const ll m = detail::map_coordinate(g, nx, ctx.bc[0]);
@@ -725,8 +795,10 @@ private:
                                 for (ll f = 0; f < F; ++f) dst[f * FS + g] = ctx.constant_values[f];
                         };
                         for (ll g = col0; g < 0; ++g) ghost(g);
-                        for (ll g = col0 > nx ? col0 : nx; g < x_hi + r; ++g) ghost(g);
+                        for (ll g = right_from; g < x_hi + r; ++g) ghost(g);
+                        ++s;
                     }
+                }
                 detail::scratch_cell<Value, Dim, Fields> sc;
                 sc.p = in + pos0;
                 sc.fstride = std::ptrdiff_t(FS);
@@ -740,11 +812,16 @@ private:
                 sc.pitch = W;
                 sc.pitch_divider = tiled::detail::u32_divider(static_cast<unsigned>(W));
                 scratch_run(sc, sc.p, out, std::ptrdiff_t(OS), std::ptrdiff_t(count), t);
+                // the first and last rows may be partial; the rows between them are
+                // whole (x_lo = 0, x_hi = nx) and go in one call
                 for (ll q = 0; q < rows; ++q)
                 {
                     const ll from = q == 0 ? xa : x_lo, to = q == rows - 1 ? xb : x_hi;
+                    const ll middle = q == 0 || q + 1 >= rows ? 1 : rows - 1 - q;
                     interleave_cells(row_start + std::size_t(q * nx + from), std::ptrdiff_t(to - from),
-                                     out + (q * W + from - xa), std::ptrdiff_t(OS));
+                                     std::ptrdiff_t(middle), out + (q * W + from - xa), std::ptrdiff_t(W),
+                                     std::ptrdiff_t(OS));
+                    q += middle - 1;
                 }
                 const ll moved = xa + ll(e - c);
                 xc[0] = moved % nx;
@@ -754,21 +831,38 @@ private:
         }
     }
 
-    //! columns [lo, hi) of a row of interleaved cells at src into per-field arrays
-    static void copy_columns(const Value* __restrict src, Value* __restrict dst, long long fstride, long long lo,
-                             long long hi)
+    /* Columns [lo, hi) of `rows` rows of interleaved cells (row q at src + q*spitch,
+       column c's field f at [c*Fields + f]) into per-field arrays (row q's field f at
+       dst[f*fstride + q*dpitch + column]), and each row's ghost columns ghost_col[k]
+       from its column ghost_src[k] (-1: constant_values[f]). */
+    BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES static void copy_rows(const Value* __restrict src, long long spitch,
+                                                                  Value* __restrict dst, long long dpitch,
+                                                                  long long fstride, long long lo, long long hi,
+                                                                  long long rows, const long long* ghost_col,
+                                                                  const long long* ghost_src, long long ghosts,
+                                                                  const Value* constant_values)
     {
-        // chunks of a fixed count, which the compiler turns into a few loads, shuffles
-        // and stores: a row of BRUSS2D with d = 32 is 16 cells, too short for a
-        // vectorised loop with a run-time count to leave its prologue and epilogue
-        long long col = lo;
-        for (; col + copy_chunk <= hi; col += copy_chunk)
-            for (long long k = 0; k < copy_chunk; ++k)
+        for (long long q = 0; q < rows; ++q, src += spitch, dst += dpitch)
+        {
+            // chunks of a fixed count, which the compiler turns into a few loads,
+            // shuffles and stores: a row of BRUSS2D with d = 32 is 16 cells, too short
+            // for a vectorised loop with a run-time count to leave its prologue and
+            // epilogue
+            long long col = lo;
+            for (; col + copy_chunk <= hi; col += copy_chunk)
+                for (long long k = 0; k < copy_chunk; ++k)
+                    for (std::size_t f = 0; f < Fields; ++f)
+                        dst[(long long)f * fstride + col + k] = src[(col + k) * (long long)Fields + (long long)f];
+            for (; col < hi; ++col)
                 for (std::size_t f = 0; f < Fields; ++f)
-                    dst[(long long)f * fstride + col + k] = src[(col + k) * (long long)Fields + (long long)f];
-        for (; col < hi; ++col)
-            for (std::size_t f = 0; f < Fields; ++f)
-                dst[(long long)f * fstride + col] = src[col * (long long)Fields + (long long)f];
+                    dst[(long long)f * fstride + col] = src[col * (long long)Fields + (long long)f];
+            for (long long k = 0; k < ghosts; ++k)
+            {
+                const long long g = ghost_col[k], m = ghost_src[k];
+                for (std::size_t f = 0; f < Fields; ++f)
+                    dst[(long long)f * fstride + g] = m >= 0 ? src[m * (long long)Fields + (long long)f] : constant_values[f];
+            }
+        }
     }
     static constexpr long long copy_chunk = 64 / sizeof(Value);
 
