@@ -62,25 +62,6 @@
 #define BOOST_ODEINT_TILED_GRID_SCRATCH_MAX_ROW 32
 #endif
 
-/* The block form's loops over cells (the ones the compiler vectorises across cells)
-   are compiled for full-width AVX-512 vectors where the target has them. GCC's and
-   Clang's tuning for AVX-512 processors prefers 256-bit vectors in vectorised loops
-   (-mprefer-vector-width=256), which halves what these loops do per instruction; the
-   hand-vectorised reference problems use 512-bit vectors explicitly. The preference
-   holds in a function of its own only: inlined, a loop takes its caller's, hence
-   noinline (one call per run of cells). The user's update still inlines into it.
-   Define BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES (empty for the compiler's default)
-   before including the library to choose otherwise. */
-#ifndef BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES
-#if defined(__AVX512F__) && !defined(__CUDACC__) && defined(__clang__)
-#define BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES __attribute__((min_vector_width(512), noinline))
-#elif defined(__AVX512F__) && !defined(__CUDACC__) && defined(__GNUC__)
-#define BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES __attribute__((target("prefer-vector-width=512"), noinline))
-#else
-#define BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES
-#endif
-#endif
-
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace grid {
 
 template <std::size_t Fields, class Update, std::size_t Dim, class Value = double,
@@ -327,7 +308,7 @@ private:
        store. Same update, same arithmetic per cell as operator() (so the same bits):
        vectorising only runs several cells side by side. */
     template <bool MaskOtherFields, class Cell, class Out, class Time>
-    BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES void interior_run(const Cell& first_cell, const Value* __restrict p,
+    BOOST_ODEINT_TILED_VECTOR_LOOP void interior_run(const Cell& first_cell, const Value* __restrict p,
                                                               Out* __restrict o, std::ptrdiff_t count,
                                                               std::size_t field, Time t) const
     {
@@ -621,7 +602,7 @@ private:
        o[f*ostride + q*opitch]) into interleaved d (row q at d[q*dpitch]), in chunks of
        a fixed count as in copy_rows */
     template <class Out>
-    BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES static void interleave(const Value* __restrict o, std::ptrdiff_t opitch,
+    BOOST_ODEINT_TILED_VECTOR_LOOP static void interleave(const Value* __restrict o, std::ptrdiff_t opitch,
                                                                    std::ptrdiff_t ostride, Out* __restrict d,
                                                                    std::ptrdiff_t dpitch, std::ptrdiff_t count,
                                                                    std::ptrdiff_t rows)
@@ -654,7 +635,7 @@ private:
        cells with unit-stride loads (interior_run's __restrict and update copy, for the
        same reasons). */
     template <class Cell, class Time>
-    BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES void scratch_run(const Cell& first_cell, const Value* __restrict p,
+    BOOST_ODEINT_TILED_VECTOR_LOOP void scratch_run(const Cell& first_cell, const Value* __restrict p,
                                                              Value* __restrict o, std::ptrdiff_t ostride,
                                                              std::ptrdiff_t count, Time t) const
     {
@@ -835,7 +816,7 @@ private:
        column c's field f at [c*Fields + f]) into per-field arrays (row q's field f at
        dst[f*fstride + q*dpitch + column]), and each row's ghost columns ghost_col[k]
        from its column ghost_src[k] (-1: constant_values[f]). */
-    BOOST_ODEINT_TILED_GRID_LOOP_ATTRIBUTES static void copy_rows(const Value* __restrict src, long long spitch,
+    BOOST_ODEINT_TILED_VECTOR_LOOP static void copy_rows(const Value* __restrict src, long long spitch,
                                                                   Value* __restrict dst, long long dpitch,
                                                                   long long fstride, long long lo, long long hi,
                                                                   long long rows, const long long* ghost_col,
