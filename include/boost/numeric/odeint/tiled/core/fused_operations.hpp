@@ -220,7 +220,8 @@ private:
     }
 
     template <class Tableau, std::size_t J, class Value, std::size_t NV, std::size_t... M, class Row>
-    BOOST_ODEINT_TILED_VECTOR_LOOP BOOST_ODEINT_TILED_HD static void combine_error_norm(const Value* y, const Value* f0, const block_pointers<Value, NV>& bp, std::size_t len,
+    BOOST_ODEINT_TILED_VECTOR_LOOP
+    BOOST_ODEINT_TILED_HD static void combine_error_norm(const Value* y, const Value* f0, const block_pointers<Value, NV>& bp, std::size_t len,
                                    const Value* coef, const error_norm_params<Value>& p, error_norm_block<Value>& r,
                                    std::index_sequence<M...>, Row)
     {
@@ -248,7 +249,8 @@ private:
 
     template <class Tableau, bool WithError, std::size_t J, bool AddState, class Value, std::size_t NV, std::size_t... M,
               class Row>
-    BOOST_ODEINT_TILED_VECTOR_LOOP BOOST_ODEINT_TILED_HD static void combine(Value* out, const Value* y, const block_pointers<Value, NV>& bp,
+    BOOST_ODEINT_TILED_VECTOR_LOOP
+    BOOST_ODEINT_TILED_HD static void combine(Value* out, const Value* y, const block_pointers<Value, NV>& bp,
                         std::size_t len, const Value* coef, std::index_sequence<M...>, Row)
     {
         using chain = chain_traits<Tableau, WithError>;

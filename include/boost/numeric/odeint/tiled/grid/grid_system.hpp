@@ -308,9 +308,9 @@ private:
        store. Same update, same arithmetic per cell as operator() (so the same bits):
        vectorising only runs several cells side by side. */
     template <bool MaskOtherFields, class Cell, class Out, class Time>
-    BOOST_ODEINT_TILED_VECTOR_LOOP void interior_run(const Cell& first_cell, const Value* __restrict p,
-                                                              Out* __restrict o, std::ptrdiff_t count,
-                                                              std::size_t field, Time t) const
+    BOOST_ODEINT_TILED_VECTOR_LOOP
+    void interior_run(const Cell& first_cell, const Value* __restrict p, Out* __restrict o, std::ptrdiff_t count,
+                      std::size_t field, Time t) const
     {
         const long long x0 = first_cell.x[0];
         // a copy of a plain update: its members (the equation's constants) are then
@@ -602,10 +602,9 @@ private:
        o[f*ostride + q*opitch]) into interleaved d (row q at d[q*dpitch]), in chunks of
        a fixed count as in copy_rows */
     template <class Out>
-    BOOST_ODEINT_TILED_VECTOR_LOOP static void interleave(const Value* __restrict o, std::ptrdiff_t opitch,
-                                                                   std::ptrdiff_t ostride, Out* __restrict d,
-                                                                   std::ptrdiff_t dpitch, std::ptrdiff_t count,
-                                                                   std::ptrdiff_t rows)
+    BOOST_ODEINT_TILED_VECTOR_LOOP
+    static void interleave(const Value* __restrict o, std::ptrdiff_t opitch, std::ptrdiff_t ostride,
+                           Out* __restrict d, std::ptrdiff_t dpitch, std::ptrdiff_t count, std::ptrdiff_t rows)
     {
         for (std::ptrdiff_t q = 0; q < rows; ++q, o += opitch, d += dpitch)
         {
@@ -635,9 +634,9 @@ private:
        cells with unit-stride loads (interior_run's __restrict and update copy, for the
        same reasons). */
     template <class Cell, class Time>
-    BOOST_ODEINT_TILED_VECTOR_LOOP void scratch_run(const Cell& first_cell, const Value* __restrict p,
-                                                             Value* __restrict o, std::ptrdiff_t ostride,
-                                                             std::ptrdiff_t count, Time t) const
+    BOOST_ODEINT_TILED_VECTOR_LOOP
+    void scratch_run(const Cell& first_cell, const Value* __restrict p, Value* __restrict o, std::ptrdiff_t ostride,
+                     std::ptrdiff_t count, Time t) const
     {
         const long long x0 = first_cell.x[0];
         using update_copy = std::conditional_t<std::is_trivially_copyable<Update>::value, const Update, const Update&>;
@@ -816,12 +815,10 @@ private:
        column c's field f at [c*Fields + f]) into per-field arrays (row q's field f at
        dst[f*fstride + q*dpitch + column]), and each row's ghost columns ghost_col[k]
        from its column ghost_src[k] (-1: constant_values[f]). */
-    BOOST_ODEINT_TILED_VECTOR_LOOP static void copy_rows(const Value* __restrict src, long long spitch,
-                                                                  Value* __restrict dst, long long dpitch,
-                                                                  long long fstride, long long lo, long long hi,
-                                                                  long long rows, const long long* ghost_col,
-                                                                  const long long* ghost_src, long long ghosts,
-                                                                  const Value* constant_values)
+    BOOST_ODEINT_TILED_VECTOR_LOOP
+    static void copy_rows(const Value* __restrict src, long long spitch, Value* __restrict dst, long long dpitch,
+                          long long fstride, long long lo, long long hi, long long rows, const long long* ghost_col,
+                          const long long* ghost_src, long long ghosts, const Value* constant_values)
     {
         for (long long q = 0; q < rows; ++q, src += spitch, dst += dpitch)
         {
