@@ -50,7 +50,9 @@ if [ "$cuda" != OFF ] && [ -z "${CUDAFLAGS:-}" ]; then
   if [ "$has_gpu" = false ]; then
     fast_device="-Xptxas=-O0"
     nvcc_bin="$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)"
-    if [ -x "$nvcc_bin" ] && "$nvcc_bin" --help 2>/dev/null | grep -q -- '--Ofast-compile'; then
+    # grep reads all of the help (with -q it would stop early, and pipefail would take
+    # nvcc's SIGPIPE for "not found")
+    if [ -x "$nvcc_bin" ] && "$nvcc_bin" --help 2>/dev/null | grep -- '--Ofast-compile' >/dev/null; then
       fast_device="-Ofc=mid"   # (ptxas refuses -O0 next to it)
     fi
     cuda_flags=("-DCMAKE_CUDA_FLAGS=$fast_device")
