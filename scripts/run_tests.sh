@@ -49,7 +49,7 @@ cuda_flags=()
 if [ "$cuda" != OFF ] && [ -z "${CUDAFLAGS:-}" ]; then
   if [ "$has_gpu" = false ]; then
     fast_device="-Xptxas=-O0"
-    nvcc_bin="$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)"
+    nvcc_bin="${CUDACXX:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}"  # as CMake picks it
     # grep reads all of the help (with -q it would stop early, and pipefail would take
     # nvcc's SIGPIPE for "not found")
     if [ -x "$nvcc_bin" ] && "$nvcc_bin" --help 2>/dev/null | grep -- '--Ofast-compile' >/dev/null; then

@@ -97,8 +97,8 @@ inline std::vector<tiled::tiling> tilings_for(std::size_t d)
 //! Calls f(name, problem, n, dt) for each reference problem, with a step size inside
 //! every method's stability interval. The larger BRUSS2D has rows of 100 cells (d = 200)
 //! and `large_bruss2d_rows` rows: 200 (n = 40000) by default; 60 (n = 12000) still gives
-//! every tiling of tilings_for() three tiles or more, for a test that runs every method
-//! on a slow path.
+//! each tiling of tilings_for() with a tile width three tiles or more, for a test that
+//! runs every method on a slow path.
 template <class F>
 void for_each_problem(F&& f, std::size_t large_bruss2d_rows = 200)
 {
