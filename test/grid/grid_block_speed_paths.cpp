@@ -182,5 +182,27 @@ BOOST_AUTO_TEST_CASE(grid_block_form_mixed_boundaries_per_dimension)
         check_shape<2, 1>(s, rng, "2D, x constant, y periodic");
         auto s2 = grid::extents(nx, 6).boundary(0, grid::boundary::function()).boundary(1, grid::boundary::reflecting());
         check_shape<2, 1>(s2, rng, "2D, x function, y reflecting");
+        // tables for the rows inside, mapped reads for the rows at the function's edge
+        auto s3 = grid::extents(nx, 6).boundary(0, grid::boundary::reflecting()).boundary(1, grid::boundary::function());
+        check_shape<2, 1>(s3, rng, "2D, x reflecting, y function");
+        auto s4 = grid::extents(nx, 5, 4)
+                      .boundary(0, grid::boundary::periodic())
+                      .boundary(1, grid::boundary::constant())
+                      .boundary(2, grid::boundary::reflecting());
+        check_shape<2, 1>(s4, rng, "3D, x periodic, y constant, z reflecting");
     }
+}
+
+// Radii beyond the edge cells' read tables (grid::system::table_radius) map every
+// read of an edge cell instead.
+BOOST_AUTO_TEST_CASE(grid_block_form_radius_beyond_the_read_tables)
+{
+    std::mt19937 rng(4242);
+    for (std::size_t nx : {std::size_t(9), std::size_t(19), std::size_t(23)})
+        for (const auto& b : boundaries)
+            for (auto l : {grid::layout::interleaved, grid::layout::planar})
+            {
+                const auto shape = grid::extents(nx, 21).boundary(b).layout(l);
+                check_shape<2, 9>(shape, rng, "2D, 2 fields, r = 9");
+            }
 }

@@ -38,24 +38,26 @@
 
 // The host loops that the compiler vectorises (the grid helper's block form, the
 // fused linear combinations of a step) are kept out of line (noinline: one call per
-// block of components; what such a loop calls, a grid system's update, still inlines
-// into it), so that each is optimised on its own rather than inside its caller, and
-// where the target has AVX-512 they are compiled for full-width vectors: GCC's and
-// Clang's tuning for AVX-512 processors keeps vectorised loops to 256 bits
-// (-mprefer-vector-width=256), half of what each instruction could do, while the
-// hand-vectorised reference problems use 512-bit vectors explicitly. The preference
-// holds within a function of its own only (inlined, a loop takes its caller's).
+// block of components) and take in everything they call (flatten: a grid system's
+// update and its cell's reads, which GCC's size limits would otherwise leave as calls
+// where the reads go through tables), so that each is optimised on its own rather
+// than inside its caller, and where the target has AVX-512 they are compiled for
+// full-width vectors: GCC's and Clang's tuning for AVX-512 processors keeps
+// vectorised loops to 256 bits (-mprefer-vector-width=256), half of what each
+// instruction could do, while the hand-vectorised reference problems use 512-bit
+// vectors explicitly. The preference holds within a function of its own only
+// (inlined, a loop takes its caller's).
 // Define BOOST_ODEINT_TILED_VECTOR_LOOP before including the library (empty: the
 // compiler's own choices) to decide otherwise. nvcc's host passes keep the compiler's.
 #ifndef BOOST_ODEINT_TILED_VECTOR_LOOP
 #if defined(__CUDACC__) || !defined(__GNUC__)
 #define BOOST_ODEINT_TILED_VECTOR_LOOP
 #elif defined(__AVX512F__) && defined(__clang__)
-#define BOOST_ODEINT_TILED_VECTOR_LOOP __attribute__((min_vector_width(512), noinline))
+#define BOOST_ODEINT_TILED_VECTOR_LOOP __attribute__((min_vector_width(512), noinline, flatten))
 #elif defined(__AVX512F__)
-#define BOOST_ODEINT_TILED_VECTOR_LOOP __attribute__((target("prefer-vector-width=512"), noinline))
+#define BOOST_ODEINT_TILED_VECTOR_LOOP __attribute__((target("prefer-vector-width=512"), noinline, flatten))
 #else
-#define BOOST_ODEINT_TILED_VECTOR_LOOP __attribute__((noinline))
+#define BOOST_ODEINT_TILED_VECTOR_LOOP __attribute__((noinline, flatten))
 #endif
 #endif
 

@@ -4,8 +4,8 @@
  What a grid system's cell update reads: a Cell. The user's update is written once
  against this interface and the library hands it different Cells: one that reads a
  state vector through plain offsets (cells whose whole stencil lies inside the grid),
- one that maps each read through the boundaries (cells at the edge), and on the GPU
- ones that read a tile in shared memory. The interface:
+ ones that map each read through the boundaries or through tables of such mappings
+ (cells at the edge), and on the GPU ones that read a tile in shared memory. The interface:
 
      c(f)                 field f of this cell
      c(f, dx)             field f of the neighbour dx cells away (1D grids)
@@ -133,50 +133,6 @@ struct run_cell
     tiled::detail::u32_divider row_divider;
 };
 
-/*! A cell of a planar scratch copy of a few rows (grid::system's block form on
-    interleaved states, scratch_rows): one array per field, each scratch row `pitch`
-    values long and holding columns col_origin .. col_origin + pitch - 1 of its grid
-    row, the columns outside the grid already filled per dimension 0's boundary. Reads
-    are p[f*fstride + o_0 + sum_{k>0} o_k*stride_k]: unit-stride along the row for
-    every field, so a loop over cells vectorises without de-interleaving the fields,
-    and the cells at a row's ends read their ghost columns like any other cell. The
-    run goes on over the following scratch rows, ghost positions included (their
-    results are dropped): x[0] counts positions from column col_origin of the first
-    row, and coord() divides it by the pitch; only an update that asks for its
-    coordinates pays for that. */
-template <class Value, std::size_t Dim, std::size_t Fields>
-struct scratch_cell
-{
-    const Value* p;                  //!< field 0 of this cell
-    std::ptrdiff_t fstride;          //!< between the fields' arrays
-    std::ptrdiff_t stride[Dim];      //!< between scratch rows along dimensions 1.. (stride[0] is 1)
-    long long x[Dim];                //!< x[0]: position in the run's first row; x[1..]: that row's coordinates
-    long long col_origin;            //!< the grid column of a scratch row's first value
-    tiled::detail::u32_divider pitch_divider;
-    long long pitch;
-
-    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f) const { return p[std::ptrdiff_t(f) * fstride]; }
-    template <class... O>
-    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f, O... o) const
-    {
-        check_offset_count<Dim, O...>();
-        const std::ptrdiff_t off[Dim] = {std::ptrdiff_t(o)...};
-        std::ptrdiff_t i = std::ptrdiff_t(f) * fstride + off[0];
-        for (std::size_t k = 1; k < Dim; ++k) i += off[k] * stride[k];
-        return p[i];
-    }
-    BOOST_ODEINT_TILED_HD long long coord(std::size_t k) const
-    {
-        if constexpr (Dim == 1) return x[0] + col_origin;  // one row
-        else
-        {
-            if (k >= 2) return x[k];
-            const long long rows = (long long)pitch_divider.divide(static_cast<unsigned>(x[0]));
-            return k == 0 ? x[0] - rows * pitch + col_origin : x[1] + rows;
-        }
-    }
-};
-
 /*! What a mapped read needs besides the cell: the grid, where coordinate 0 of each
     dimension lies in the source, the boundaries' values and function, the time. */
 template <class Value, std::size_t Dim, class Index, class BoundaryFunction, class Time>
@@ -225,6 +181,67 @@ struct row_edge_cell
         return static_cast<Value>((*function)(f, ghost, t));
     }
     BOOST_ODEINT_TILED_HD long long coord(std::size_t k) const { return in.x[k]; }
+};
+
+/*! The reads of a cell along one dimension, at one coordinate there, for every offset
+    -MaxRadius .. MaxRadius: the distance in the state to the cell read, the
+    dimension's boundary already applied (reflecting, periodic), or a flag where the
+    read leaves the grid through a constant boundary. Made once per row or column, so
+    that table_cell maps no coordinate per read. */
+template <std::size_t MaxRadius>
+struct axis_reads
+{
+    std::ptrdiff_t shift[2 * MaxRadius + 1];
+    bool constant[2 * MaxRadius + 1];
+
+    //! the entries of offset 0, which table_cell indexes by offset
+    BOOST_ODEINT_TILED_HD const std::ptrdiff_t* shift_at_0() const { return shift + MaxRadius; }
+    BOOST_ODEINT_TILED_HD const bool* constant_at_0() const { return constant + MaxRadius; }
+};
+
+/*! A cell whose reads go through an axis_reads table per dimension (grid::system's
+    block form, host): the cells near the edge of a grid whose boundaries are
+    reflecting, periodic or constant, and the rows that lie within the stencil radius
+    of the edge in dimensions 1.. . The same values as mapped_cell's. A read outside
+    through a constant boundary loads the cell itself and takes the constant instead,
+    so that a loop of such cells has no branch; without Constant the tables' flags are
+    not read (grids without constant boundaries, where the test per read is a large
+    part of an edge cell's time). Members as run_cell's, so that interior_run runs it
+    along a row or down a column. */
+template <class Value, std::size_t Dim, std::size_t Fields, bool Interleaved, bool Constant>
+struct table_cell
+{
+    static constexpr bool interleaved = Interleaved;
+    static constexpr std::ptrdiff_t step = Interleaved ? std::ptrdiff_t(Fields) : 1;
+    const Value* p;                        //!< field 0 of this cell
+    std::ptrdiff_t fstride;                //!< between fields (planar; interleaved: 1)
+    long long x[Dim];                      //!< coordinates
+    const std::ptrdiff_t* shift[Dim];      //!< per dimension, axis_reads::shift_at_0()
+    const bool* outside[Dim];              //!< per dimension, axis_reads::constant_at_0()
+    const Value* constant_values;          //!< per field, for boundary::constant
+
+    BOOST_ODEINT_TILED_HD std::ptrdiff_t field_offset(std::size_t f) const
+    {
+        return Interleaved ? std::ptrdiff_t(f) : std::ptrdiff_t(f) * fstride;
+    }
+    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f) const { return p[field_offset(f)]; }
+    template <class... O>
+    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f, O... o) const
+    {
+        check_offset_count<Dim, O...>();
+        const std::ptrdiff_t off[Dim] = {std::ptrdiff_t(o)...};
+        std::ptrdiff_t i = field_offset(f);
+        for (std::size_t k = 0; k < Dim; ++k) i += shift[k][off[k]];
+        if constexpr (!Constant) return p[i];
+        else
+        {
+            bool out = false;
+            for (std::size_t k = 0; k < Dim; ++k) out = out || outside[k][off[k]];
+            const Value v = p[i];
+            return out ? constant_values[f] : v;
+        }
+    }
+    BOOST_ODEINT_TILED_HD long long coord(std::size_t k) const { return x[k]; }
 };
 
 /*! A cell near the edge: each read maps its coordinates through the boundaries

@@ -55,13 +55,6 @@
 #include <boost/numeric/odeint/tiled/grid/fast_divider.hpp>
 #include <boost/numeric/odeint/tiled/grid/grid_shape.hpp>
 
-#ifndef BOOST_ODEINT_TILED_GRID_SCRATCH_PIECE
-#define BOOST_ODEINT_TILED_GRID_SCRATCH_PIECE 512
-#endif
-#ifndef BOOST_ODEINT_TILED_GRID_SCRATCH_MAX_ROW
-#define BOOST_ODEINT_TILED_GRID_SCRATCH_MAX_ROW 32
-#endif
-
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace grid {
 
 template <std::size_t Fields, class Update, std::size_t Dim, class Value = double,
@@ -146,14 +139,11 @@ public:
                 const std::size_t j0 = cell * Fields;
                 for (std::size_t f = 0; f < Fields; ++f)
                     if (j0 + f >= first && j0 + f < last) dydt[j0 + f - first] = static_cast<Out>(out[f]);
-            }, [&](std::size_t c_begin, std::size_t count, const auto& cell) {
+            }, [&](std::size_t c_begin, std::size_t count, const auto& cell, auto direction) {
                 // cells wholly inside [first, last): no per-field test
-                interior_run<false>(cell, cell.p, dydt + (c_begin * Fields - first), std::ptrdiff_t(count), 0, t);
-            }, first, last, Fields, [&](std::size_t c_begin, std::ptrdiff_t count, std::ptrdiff_t rows, const Value* o,
-                                         std::ptrdiff_t opitch, std::ptrdiff_t ostride) {
-                interleave(o, opitch, ostride, dydt + (c_begin * Fields - first),
-                           std::ptrdiff_t(m_shape.extent[0]) * std::ptrdiff_t(Fields), count, rows);
-            });
+                interior_run<false>(cell, cell.p, dydt + (c_begin * Fields - first), std::ptrdiff_t(count), 0, t,
+                                    direction);
+            }, first, last, Fields);
         }
         else
         {
@@ -164,13 +154,15 @@ public:
                 const std::size_t c0 = a - f * m_cells, c1 = b - f * m_cells;
                 run_cells(c0, c1, y, t, [&](std::size_t cell, const Value (&out)[Fields]) {
                     dydt[f * m_cells + cell - first] = static_cast<Out>(out[f]);
-                }, [&](std::size_t c_begin, std::size_t count, const auto& cell) {
+                }, [&](std::size_t c_begin, std::size_t count, const auto& cell, auto direction) {
                     // a plane's window reaches the other planes' cells only within d
                     if (masks_other_fields())
-                        interior_run<true>(cell, cell.p, dydt + (f * m_cells + c_begin - first), std::ptrdiff_t(count), f, t);
+                        interior_run<true>(cell, cell.p, dydt + (f * m_cells + c_begin - first), std::ptrdiff_t(count), f,
+                                           t, direction);
                     else
-                        interior_run<false>(cell, cell.p, dydt + (f * m_cells + c_begin - first), std::ptrdiff_t(count), f, t);
-                }, first, last, masks_other_fields() ? f : Fields, no_interleave{});
+                        interior_run<false>(cell, cell.p, dydt + (f * m_cells + c_begin - first), std::ptrdiff_t(count), f,
+                                            t, direction);
+                }, first, last, masks_other_fields() ? f : Fields);
             }
         }
     }
@@ -298,21 +290,36 @@ private:
         }
     }
 
-    /* count interior cells of one row from `first_cell` on (a run_cell of the layout,
-       at the run's first cell) to o: all fields to o[i*Fields + f] (interleaved), or
-       field `field` to o[i] (planar). One plain loop over the cells that the compiler
+    //! interior_run along a row (cells 1 apart) or down a column (cells `cells` apart,
+    //! one per row: the edge columns of merged rows)
+    struct along_row
+    {
+        static constexpr bool column = false;
+        static constexpr std::ptrdiff_t cells = 1;
+    };
+    struct along_column
+    {
+        static constexpr bool column = true;
+        std::ptrdiff_t cells;
+    };
+
+    /* count cells of one row from `first_cell` on (a run_cell or table_cell of the
+       layout, at the run's first cell) to o: all fields to o[i*Fields + f]
+       (interleaved), or field `field` to o[i] (planar); along_column: count cells of
+       one column, `cells` apart in the grid and in o. One plain loop over the cells that the compiler
        vectorises across cells: each iteration is the user's update on a cell whose
        pointer advances by a constant, so its reads are affine. __restrict: dydt never
        overlaps y, and without the promise GCC versions the loop with run-time alias
        checks or gives up on it where the update's members are reloaded after every
        store. Same update, same arithmetic per cell as operator() (so the same bits):
        vectorising only runs several cells side by side. */
-    template <bool MaskOtherFields, class Cell, class Out, class Time>
+    template <bool MaskOtherFields, class Cell, class Out, class Time, class Direction>
     BOOST_ODEINT_TILED_VECTOR_LOOP
     void interior_run(const Cell& first_cell, const Value* __restrict p, Out* __restrict o, std::ptrdiff_t count,
-                      std::size_t field, Time t) const
+                      std::size_t field, Time t, Direction direction) const
     {
-        const long long x0 = first_cell.x[0];
+        const long long x0 = first_cell.x[0], x1 = first_cell.x[Dim >= 2 ? 1 : 0];
+        const std::ptrdiff_t cells = direction.cells;
         // a copy of a plain update: its members (the equation's constants) are then
         // known not to change under the stores to o, and stay in registers instead of
         // being reloaded, or checked for overlap with o at run time, in every row
@@ -324,8 +331,9 @@ private:
         for (std::ptrdiff_t i = 0; i < count; ++i)
         {
             Cell c = first_cell;
-            c.p = p + i * Cell::step;
-            c.x[0] = x0 + i;
+            c.p = p + i * cells * Cell::step;
+            if constexpr (Direction::column) c.x[Dim >= 2 ? 1 : 0] = x1 + i;
+            else c.x[0] = x0 + i;
             Value out[Fields];
             if constexpr (MaskOtherFields)
             {
@@ -335,17 +343,19 @@ private:
             else
                 update(c, out, t);
             if constexpr (Cell::interleaved)
-                for (std::size_t f = 0; f < Fields; ++f) o[i * std::ptrdiff_t(Fields) + std::ptrdiff_t(f)] = static_cast<Out>(out[f]);
-            else o[i] = static_cast<Out>(out[field]);
+                for (std::size_t f = 0; f < Fields; ++f)
+                    o[i * cells * std::ptrdiff_t(Fields) + std::ptrdiff_t(f)] = static_cast<Out>(out[f]);
+            else o[i * cells] = static_cast<Out>(out[field]);
         }
     }
 
     /* Cells [a, b) of rows inside the grid in dimensions 1.. (run_cells' merged rows),
        from the cell at coordinates x: one run over all of them, then the cells within
-       r of each row's ends again through edge_cell. */
-    template <class Index, class Ctx, class CellPointer, class Run, class EdgeCell>
+       r of each row's ends again, by_columns through edge_column (one run per edge
+       column), else through edge_cell. */
+    template <class Index, class Ctx, class CellPointer, class Run, class EdgeCell, class EdgeColumn>
     void merged_rows(std::size_t a, std::size_t b, const Index (&x)[Dim], const Ctx& ctx, CellPointer&& cell_pointer,
-                     Run&& run, EdgeCell&& edge_cell) const
+                     Run&& run, EdgeCell&& edge_cell, EdgeColumn&& edge_column, bool by_columns) const
     {
         auto start = [&](auto& cell) {
             cell.p = cell_pointer(a);
@@ -353,7 +363,7 @@ private:
             for (std::size_t k = 0; k < Dim; ++k) { cell.stride[k] = std::ptrdiff_t(ctx.stride[k]); cell.x[k] = x[k]; }
             cell.row_length = (long long)m_shape.extent[0];
             cell.row_divider = m_divider[0];
-            run(a, b - a, cell);
+            run(a, b - a, cell, along_row{});
         };
         if (m_shape.field_layout == layout::interleaved)
         {
@@ -366,6 +376,21 @@ private:
             start(cell);
         }
         const std::size_t nx = m_shape.extent[0], r = m_shape.stencil_radius;
+        if (by_columns)
+        {
+            // each of the 2r edge columns as one run down the rows (nx > 2r here)
+            const std::size_t row0 = a - static_cast<std::size_t>(x[0]);
+            for (std::size_t k = 0; k < 2 * r; ++k)
+            {
+                const std::size_t x0 = k < r ? k : nx - 2 * r + k;
+                std::size_t cell = row0 + x0;
+                Index row = x[Dim >= 2 ? 1 : 0];
+                if (cell < a) { cell += nx; ++row; }
+                if (cell >= b) continue;
+                edge_column(cell, Index(x0), row, (b - 1 - cell) / nx + 1);
+            }
+            return;
+        }
         Index xc[Dim];
         for (std::size_t k = 0; k < Dim; ++k) xc[k] = x[k];
         for (std::size_t row_start = a - static_cast<std::size_t>(x[0]); row_start < b; row_start += nx, ++xc[1])
@@ -382,15 +407,17 @@ private:
 
     /* Cells [c0, c1) of one field plane (planar) or of the state (interleaved), row by
        row. Edge cells, and cells only partly inside [first, last) (interleaved), go to
-       `single(cell, out)`; a run of interior cells wholly inside goes to
-       `run(c_begin, count, cell)`, with cell the layout's run_cell at cell c_begin.
+       `single(cell, out)`; a run of cells wholly inside goes to `run(c_begin, count,
+       cell, direction)`, with cell the layout's run_cell or table_cell at cell c_begin
+       (along_row{}: a row's interior cells; along_column{}: an edge column of merged
+       rows).
        only_field < Fields: only out[only_field] is used (planar, same_field), see
        run_update. An interleaved cell only partly inside [first, last) on a same_field
        grid is evaluated once per field inside, each masked, since the window of the
        block does not reach its other fields' neighbours. */
-    template <class Y, class Time, class Single, class Run, class Interleave>
+    template <class Y, class Time, class Single, class Run>
     void run_cells(std::size_t c0, std::size_t c1, const Y& y, Time t, Single&& single, Run&& run, std::size_t first,
-                   std::size_t last, std::size_t only_field, Interleave&& interleave_cells) const
+                   std::size_t last, std::size_t only_field) const
     {
         using Index = long long;
         const auto ctx = context<Index>(t);
@@ -438,9 +465,81 @@ private:
             ec.t = t;
             evaluate(cell, ec, out);
         };
+        // Where the radius fits the tables and no boundary a cell reads through is a
+        // function, the cells near the edge read through axis_reads tables
+        // (detail::table_cell): one per dimension for the coordinates inside
+        // (identity), one per edge column of dimension 0 (made when first needed) and
+        // one per dimension of the current row where it lies within r of the edge in
+        // dimensions 1.. . tables: the rows inside in dimensions 1.. ; row_tables:
+        // every row.
+        using axis = detail::axis_reads<table_radius>;
+        const bool tables = r <= Index(table_radius) && ctx.bc[0] != boundary::kind::function;
+        const bool row_tables = tables && !has_function_boundary();
+        axis identity[Dim], column_axis[2 * table_radius], row_axis[Dim];
+        bool column_axis_made[2 * table_radius] = {};
+        const axis* row_reads[Dim];
+        auto make_axis = [&](axis& a, std::size_t k, Index xk) {
+            for (Index o = -r; o <= r; ++o)
+            {
+                const long long m = detail::map_coordinate((long long)(xk + o), (long long)ctx.extent[k], ctx.bc[k]);
+                a.shift[o + Index(table_radius)] = m >= 0 ? std::ptrdiff_t(m - (long long)xk) * std::ptrdiff_t(ctx.stride[k]) : 0;
+                a.constant[o + Index(table_radius)] = m < 0;
+            }
+        };
+        if (tables)
+            for (std::size_t k = 0; k < Dim; ++k)
+                for (Index o = -r; o <= r; ++o)
+                {
+                    identity[k].shift[o + Index(table_radius)] = std::ptrdiff_t(o) * std::ptrdiff_t(ctx.stride[k]);
+                    identity[k].constant[o + Index(table_radius)] = false;
+                }
+        // the reads along dimension 0 of a cell in column x0
+        auto column_reads = [&](Index x0) -> const axis* {
+            if (x0 >= r && x0 + r < nx) return &identity[0];
+            const std::size_t slot = x0 < r ? std::size_t(x0) : std::size_t(r + x0 - (nx - r));
+            if (!column_axis_made[slot])
+            {
+                make_axis(column_axis[slot], 0, x0);
+                column_axis_made[slot] = true;
+            }
+            return &column_axis[slot];
+        };
+        auto set_table_cell = [&](auto& tc, std::size_t cell, const Index (&xc)[Dim], bool row_inside) {
+            tc.p = cell_pointer(cell);
+            tc.fstride = std::ptrdiff_t(ctx.fstride);
+            for (std::size_t k = 0; k < Dim; ++k)
+            {
+                tc.x[k] = (long long)xc[k];
+                const axis* a = k == 0 ? column_reads(xc[0]) : row_inside ? &identity[k] : row_reads[k];
+                tc.shift[k] = a->shift_at_0();
+                tc.outside[k] = a->constant_at_0();
+            }
+            tc.constant_values = ctx.constant_values;
+        };
+        // f(a table_cell of the layout at `cell`), whose flags are read where a boundary
+        // is constant
+        const bool any_constant = has_constant_boundary();
+        auto with_table_cell = [&](std::size_t cell, const Index (&xc)[Dim], bool row_inside, auto&& f) {
+            auto go = [&](auto tc) {
+                set_table_cell(tc, cell, xc, row_inside);
+                f(tc);
+            };
+            if (interleaved)
+            {
+                if (any_constant) go(detail::table_cell<Value, Dim, Fields, true, true>{});
+                else go(detail::table_cell<Value, Dim, Fields, true, false>{});
+            }
+            else
+            {
+                if (any_constant) go(detail::table_cell<Value, Dim, Fields, false, true>{});
+                else go(detail::table_cell<Value, Dim, Fields, false, false>{});
+            }
+        };
         auto edge_cell = [&](std::size_t cell, const Index (&xc)[Dim], bool row_inside) {
             Value out[Fields];
-            if (row_inside && !interior(xc))
+            if (row_inside ? tables : row_tables)
+                with_table_cell(cell, xc, row_inside, [&](const auto& tc) { evaluate(cell, tc, out); });
+            else if (row_inside && !interior(xc))
             {
                 if (m_shape.field_layout == layout::interleaved)
                 {
@@ -468,11 +567,21 @@ private:
             }
             single(cell, out);
         };
+        // the cells of edge column x0 from `cell` (in row `row`) down `rows` rows of
+        // merged rows, as one run through the column's table
+        auto edge_column = [&](std::size_t cell, Index x0, Index row, std::size_t rows) {
+            Index xc[Dim];
+            for (std::size_t k = 0; k < Dim; ++k) xc[k] = x[k];
+            xc[0] = x0;
+            xc[Dim >= 2 ? 1 : 0] = row;
+            with_table_cell(cell, xc, true, [&](const auto& tc) { run(cell, rows, tc, along_column{std::ptrdiff_t(nx)}); });
+        };
         const std::size_t whole_first = interleaved ? (first + Fields - 1) / Fields : c0;
         const std::size_t whole_last = interleaved ? last / Fields : c1;
         // Consecutive rows that lie inside the grid in dimensions 1.. run as one loop
         // (merged rows): every cell is computed as if interior, and then the cells
-        // within r of a row's ends again as row-edge cells, which overwrite them. Short
+        // within r of a row's ends again, which overwrite them: with the read tables
+        // as one run down each of the 2r edge columns, else one cell at a time. Short
         // rows (BRUSS2D with d = 32: 16 cells) would otherwise spend their time in the
         // heads and tails of a vector loop per row. An edge cell computed as interior
         // reads at the same distances from it as an interior cell does, so inside the
@@ -483,19 +592,21 @@ private:
         // (not where a plane's cells must mask the other planes' neighbour reads)
         const bool merge_rows = Dim >= 2 && nx > 2 * r && m_cells <= std::size_t(0xffffffffu) - 1 &&
                                 only_field >= Fields;
-        // interleaved fields through planar scratch rows (scratch_rows), where dimension
-        // 0's boundary gives its ghost columns without calling the user's function
-        // and where rows are short: there the cells within r of a row's ends, one at a
-        // time otherwise, are a large share; on longer rows the copies cost more than
-        // they save
-        const bool scratch = merge_rows && interleaved && Fields > 1 && ctx.bc[0] != boundary::kind::function &&
-                             std::size_t(nx) <= scratch_max_row;
-        const std::size_t piece_cells = scratch ? scratch_piece_cells : merged_piece_cells;
         while (c < c1)
         {
             bool row_inside = true;
             for (std::size_t k = 1; k < Dim; ++k)
                 row_inside = row_inside && x[k] >= r && x[k] + r < Index(m_shape.extent[k]);
+            if (row_tables && !row_inside)
+                for (std::size_t k = 1; k < Dim; ++k)
+                {
+                    if (x[k] >= r && x[k] + r < Index(m_shape.extent[k])) row_reads[k] = &identity[k];
+                    else
+                    {
+                        make_axis(row_axis[k], k, x[k]);
+                        row_reads[k] = &row_axis[k];
+                    }
+                }
             if (merge_rows && row_inside && c >= whole_first && c >= reach)
             {
                 // rows x[1] .. extent[1] - r - 1 of this plane
@@ -506,14 +617,13 @@ private:
                 if (b + reach > m_cells) b = m_cells > reach ? m_cells - reach : 0;
                 // in pieces of whole rows that stay in the first-level cache until their
                 // edge cells are redone (a second pass over memory otherwise)
-                const std::size_t piece = ((piece_cells + static_cast<std::size_t>(nx) - 1) / static_cast<std::size_t>(nx)) *
+                const std::size_t piece = ((merged_piece_cells + static_cast<std::size_t>(nx) - 1) / static_cast<std::size_t>(nx)) *
                                           static_cast<std::size_t>(nx);
                 const std::size_t piece_end = c - static_cast<std::size_t>(x[0]) + piece;
                 if (b > piece_end) b = piece_end;
                 if (b > c)
                 {
-                    if (scratch) scratch_rows(c, b, x, ctx, p_first, first, last, t, interleave_cells);
-                    else merged_rows(c, b, x, ctx, cell_pointer, run, edge_cell);
+                    merged_rows(c, b, x, ctx, cell_pointer, run, edge_cell, edge_column, tables);
                     const Index q = x[0] + Index(b - c);
                     x[0] = q % nx;
                     x[1] += q / nx;
@@ -535,7 +645,7 @@ private:
             const std::size_t row_end = c + (c1 - c < row_left ? c1 - c : row_left);
             // interior run: x in [r, nx - r), and (interleaved) whole cells in [first, last)
             std::size_t a = row_end, b = row_end;
-            if (row_inside)
+            if (row_inside || row_tables)
             {
                 const std::size_t row_start = c - static_cast<std::size_t>(x[0]);
                 a = row_start + static_cast<std::size_t>(r);
@@ -547,13 +657,21 @@ private:
                 if (a >= b) a = b = row_end;
             }
             for (; c < a; ++c, ++x[0]) edge_cell(c, x, row_inside);
-            if (a < b)
+            if (a < b && !row_inside)
+            {
+                // a row within r of the edge in dimensions 1..: its cells inside along
+                // dimension 0 as one run through the row's tables
+                with_table_cell(a, x, false, [&](const auto& tc) { run(a, b - a, tc, along_row{}); });
+                x[0] += Index(b - a);
+                c = b;
+            }
+            else if (a < b)
             {
                 auto interior = [&](auto& cell) {
                     cell.p = cell_pointer(a);
                     cell.fstride = std::ptrdiff_t(ctx.fstride);
                     for (std::size_t k = 0; k < Dim; ++k) { cell.stride[k] = std::ptrdiff_t(ctx.stride[k]); cell.x[k] = x[k]; }
-                    run(a, b - a, cell);
+                    run(a, b - a, cell, along_row{});
                 };
                 if (interleaved)
                 {
@@ -584,265 +702,19 @@ private:
     //! cells of one piece of merged rows (run_cells): both its state and its output
     //! stay in the first-level cache for a few fields
     static constexpr std::size_t merged_piece_cells = 512;
-    //! the same for scratch_rows, whose rows above and below are copied once per piece
-    //! (longer pieces copy fewer of them twice)
-    static constexpr std::size_t scratch_piece_cells = BOOST_ODEINT_TILED_GRID_SCRATCH_PIECE;
-    //! scratch_rows: rows longer than this are copied in pieces of this many columns
-    static constexpr std::size_t scratch_row_cells = 1024;
-    //! run_cells takes scratch_rows only for rows of at most this many cells
-    static constexpr std::size_t scratch_max_row = BOOST_ODEINT_TILED_GRID_SCRATCH_MAX_ROW;
 
-    //! run_cells' interleave for planar layouts, which never take scratch_rows
-    struct no_interleave
-    {
-        void operator()(std::size_t, std::ptrdiff_t, std::ptrdiff_t, const Value*, std::ptrdiff_t, std::ptrdiff_t) const {}
-    };
+    //! the largest stencil radius whose edge cells read through detail::table_cell
+    //! (larger radii map every read, as a boundary function does)
+    static constexpr std::size_t table_radius = 8;
 
-    /* `rows` rows of `count` cells from per-field arrays (row q's field f at
-       o[f*ostride + q*opitch]) into interleaved d (row q at d[q*dpitch]), in chunks of
-       a fixed count as in copy_rows */
-    template <class Out>
-    BOOST_ODEINT_TILED_VECTOR_LOOP
-    static void interleave(const Value* __restrict o, std::ptrdiff_t opitch, std::ptrdiff_t ostride,
-                           Out* __restrict d, std::ptrdiff_t dpitch, std::ptrdiff_t count, std::ptrdiff_t rows)
+    bool has_function_boundary() const { return has_boundary(boundary::kind::function); }
+    bool has_constant_boundary() const { return has_boundary(boundary::kind::constant); }
+    bool has_boundary(boundary::kind what) const
     {
-        for (std::ptrdiff_t q = 0; q < rows; ++q, o += opitch, d += dpitch)
-        {
-            std::ptrdiff_t i = 0;
-            for (; i + copy_chunk <= count; i += copy_chunk)
-                for (std::ptrdiff_t k = 0; k < copy_chunk; ++k)
-                    for (std::size_t f = 0; f < Fields; ++f)
-                        d[(i + k) * std::ptrdiff_t(Fields) + std::ptrdiff_t(f)] =
-                            static_cast<Out>(o[std::ptrdiff_t(f) * ostride + i + k]);
-            for (; i < count; ++i)
-                for (std::size_t f = 0; f < Fields; ++f)
-                    d[i * std::ptrdiff_t(Fields) + std::ptrdiff_t(f)] = static_cast<Out>(o[std::ptrdiff_t(f) * ostride + i]);
-        }
+        for (std::size_t k = 0; k < Dim; ++k)
+            if (m_shape.bc[k].what == what) return true;
+        return false;
     }
-
-    //! this thread's scratch for scratch_rows (grown, never shrunk: a block's call then
-    //! allocates nothing)
-    static Value* scratch_buffer(std::size_t size)
-    {
-        thread_local std::vector<Value> buffer;
-        if (buffer.size() < size) buffer.resize(size);
-        return buffer.data();
-    }
-
-    /* The update on the cells of scratch rows from first_cell on (scratch_cell), all
-       fields to o[f*ostride + i]: one plain loop that the compiler vectorises across
-       cells with unit-stride loads (interior_run's __restrict and update copy, for the
-       same reasons). */
-    template <class Cell, class Time>
-    BOOST_ODEINT_TILED_VECTOR_LOOP
-    void scratch_run(const Cell& first_cell, const Value* __restrict p, Value* __restrict o, std::ptrdiff_t ostride,
-                     std::ptrdiff_t count, Time t) const
-    {
-        const long long x0 = first_cell.x[0];
-        using update_copy = std::conditional_t<std::is_trivially_copyable<Update>::value, const Update, const Update&>;
-        update_copy update = m_update;
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC ivdep
-#endif
-        for (std::ptrdiff_t i = 0; i < count; ++i)
-        {
-            Cell c = first_cell;
-            c.p = p + i;
-            c.x[0] = x0 + i;
-            Value out[Fields];
-            update(c, out, t);
-            for (std::size_t f = 0; f < Fields; ++f) o[std::ptrdiff_t(f) * ostride + i] = out[f];
-        }
-    }
-
-    /* Cells [a, b) of rows inside the grid in dimensions 1.. (run_cells' merged rows,
-       interleaved state, dimension 0's boundary not a function), from the cell at
-       coordinates x. Run over interleaved fields, the update's loop would de-interleave
-       them with cross-lane shuffles and reload each neighbour per field, and every cell
-       within r of a row's ends would be redone one at a time. Instead, per piece, the
-       rows it reads (r above and below, and r planes either side in 3D) are copied into
-       one array per field, with r ghost columns at each end of a row filled as
-       dimension 0's boundary gives them (row_edge_cell's values), and the update runs
-       over the piece's rows as one loop of scratch_cells, ghost positions included,
-       whose results are dropped; the outputs are then interleaved into dydt. Every
-       cell reads the same values as through the state, so the same bits. Only cells
-       inside the window of the block are copied (range_rhs.hpp): an entry the update
-       does not read may be left stale. */
-    template <class Index, class Ctx, class Time, class Interleave>
-    void scratch_rows(std::size_t a, std::size_t b, const Index (&x)[Dim], const Ctx& ctx, const Value* p_first,
-                      std::size_t first, std::size_t last, Time t, Interleave&& interleave_cells) const
-    {
-        if constexpr (Dim >= 2)
-        {
-            using ll = long long;
-            const ll nx = ll(m_shape.extent[0]), r = ll(m_shape.stencil_radius), F = ll(Fields);
-            const ll d = ll(m_d);
-            // the window in whole cells
-            const ll w_lo = ll(first) > d ? (ll(first) - d + F - 1) / F : 0;
-            const ll w_hi = (ll(m_cells) * F < ll(last) + d ? ll(m_cells) * F : ll(last) + d) / F;
-            const ll plane_rows = Dim >= 3 ? 2 * r + 1 : 1;  // scratch planes (3D)
-            const ll row_stride = ll(m_shape.cell_stride(1));
-            const ll plane_stride = Dim >= 3 ? ll(m_shape.cell_stride(2)) : 0;
-            ll xc[Dim];
-            for (std::size_t k = 0; k < Dim; ++k) xc[k] = ll(x[k]);
-            std::size_t c = a;
-            while (c < b)
-            {
-                const ll xa = xc[0];
-                const std::size_t row_start = c - std::size_t(xa);
-                // whole rows from c (the first may start mid-row), or a part of one long row
-                std::size_t e = b;
-                ll x_lo = 0, x_hi = nx;
-                if (nx > ll(scratch_row_cells))
-                {
-                    if (e > row_start + std::size_t(nx)) e = row_start + std::size_t(nx);
-                    if (e > c + scratch_row_cells) e = c + scratch_row_cells;
-                    x_lo = xa;
-                    x_hi = xa + ll(e - c);
-                }
-                const ll rows = ll(e - row_start + std::size_t(nx) - 1) / nx;
-                const ll xb = ll(e - row_start) - (rows - 1) * nx;  // end column in the last row
-                if (rows == 1)  // only the columns of the piece
-                {
-                    x_lo = xa;
-                    x_hi = xb;
-                }
-                const ll W = x_hi - x_lo + 2 * r;                    // pitch
-                const ll R2 = rows + 2 * r;                          // scratch rows per plane
-                const ll FS = (plane_rows * R2 * W + 7) / 8 * 8;     // between fields' arrays
-                const ll srow0 = (Dim >= 3 ? r * R2 : 0) + r;        // scratch row of the piece's first row
-                const ll pos0 = srow0 * W + (xa - x_lo + r);
-                const ll count = (rows - 1) * W + xb - xa;
-                const ll OS = (count + 7) / 8 * 8;
-                Value* const in = scratch_buffer(std::size_t(F * FS + F * OS));
-                Value* const out = in + F * FS;
-                const ll col0 = x_lo - r;  // the grid column of a scratch row's first value
-                const ll lo_all = col0 > 0 ? col0 : 0, hi_all = x_hi + r < nx ? x_hi + r : nx;
-                // the ghost columns (before column 0, from column nx on) and the grid
-                // columns they take (-1: the constant), alike in every row
-                // (up to max_ghosts of them; rows with more take the per-row path)
-                constexpr ll max_ghosts = 16;
-                ll ghost_col[max_ghosts], ghost_src[max_ghosts], ghosts = 0;
-                const ll right_from = col0 > nx ? col0 : nx;
-                const bool ghosts_listed =
-                    (col0 < 0 ? -col0 : 0) + (x_hi + r > right_from ? x_hi + r - right_from : 0) <= max_ghosts;
-                if (ghosts_listed)
-                {
-                    for (ll g = col0; g < 0; ++g, ++ghosts)
-                        ghost_col[ghosts] = g, ghost_src[ghosts] = detail::map_coordinate(g, nx, ctx.bc[0]);
-                    for (ll g = right_from; g < x_hi + r; ++g, ++ghosts)
-                        ghost_col[ghosts] = g, ghost_src[ghosts] = detail::map_coordinate(g, nx, ctx.bc[0]);
-                }
-                // rows y - r .. y + rows - 1 + r of planes z - r .. z + r
-                for (ll pl = 0; pl < plane_rows; ++pl)
-                {
-                    auto row_cell_of = [&](ll s) {
-                        ll row_cell = (xc[1] - r + s) * row_stride;
-                        if constexpr (Dim >= 3) row_cell += (xc[2] + (pl - r)) * plane_stride;
-                        for (std::size_t k = 3; k < Dim; ++k) row_cell += xc[k] * ll(m_shape.cell_stride(k));
-                        return row_cell;
-                    };
-                    // a grid row that lies in the window whole (all but a block's first
-                    // and last few rows): consecutive ones go in one copy_rows
-                    auto whole = [&](ll row_cell) { return ghosts_listed && row_cell >= w_lo && row_cell + nx <= w_hi; };
-                    for (ll s = 0; s < R2;)
-                    {
-                        const ll row_cell = row_cell_of(s);
-                        Value* const dst = in + (pl * R2 + s) * W - col0;  // dst[f*FS + column]
-                        const Value* const src = p_first + (row_cell * F - ll(first));  // src[column*F + f]
-                        if (whole(row_cell))
-                        {
-                            ll s_end = s + 1;
-                            while (s_end < R2 && whole(row_cell_of(s_end))) ++s_end;
-                            copy_rows(src, row_stride * F, dst, W, FS, lo_all, hi_all, s_end - s, ghost_col, ghost_src,
-                                      ghosts, ctx.constant_values);
-                            s = s_end;
-                            continue;
-                        }
-                        ll lo = lo_all, hi = hi_all;
-                        if (lo < w_lo - row_cell) lo = w_lo - row_cell;
-                        if (hi > w_hi - row_cell) hi = w_hi - row_cell;
-                        copy_rows(src, 0, dst, 0, FS, lo, hi, 1, ghost_col, ghost_src, 0, ctx.constant_values);
-                        // the ghost columns: before column 0 and from column nx on
-                        auto ghost = [&](ll g) {
-                            const ll m = detail::map_coordinate(g, nx, ctx.bc[0]);
-                            if (m >= 0)
-                            {
-                                if (row_cell + m >= w_lo && row_cell + m < w_hi)
-                                    for (ll f = 0; f < F; ++f) dst[f * FS + g] = src[m * F + f];
-                            }
-                            else
-                                for (ll f = 0; f < F; ++f) dst[f * FS + g] = ctx.constant_values[f];
-                        };
-                        for (ll g = col0; g < 0; ++g) ghost(g);
-                        for (ll g = right_from; g < x_hi + r; ++g) ghost(g);
-                        ++s;
-                    }
-                }
-                detail::scratch_cell<Value, Dim, Fields> sc;
-                sc.p = in + pos0;
-                sc.fstride = std::ptrdiff_t(FS);
-                sc.stride[0] = 1;
-                for (std::size_t k = 1; k < Dim; ++k) sc.stride[k] = 0;
-                sc.stride[1] = std::ptrdiff_t(W);
-                if constexpr (Dim >= 3) sc.stride[2] = std::ptrdiff_t(W * R2);
-                for (std::size_t k = 0; k < Dim; ++k) sc.x[k] = xc[k];
-                sc.x[0] = xa - col0;
-                sc.col_origin = col0;
-                sc.pitch = W;
-                sc.pitch_divider = tiled::detail::u32_divider(static_cast<unsigned>(W));
-                scratch_run(sc, sc.p, out, std::ptrdiff_t(OS), std::ptrdiff_t(count), t);
-                // the first and last rows may be partial; the rows between them are
-                // whole (x_lo = 0, x_hi = nx) and go in one call
-                for (ll q = 0; q < rows; ++q)
-                {
-                    const ll from = q == 0 ? xa : x_lo, to = q == rows - 1 ? xb : x_hi;
-                    const ll middle = q == 0 || q + 1 >= rows ? 1 : rows - 1 - q;
-                    interleave_cells(row_start + std::size_t(q * nx + from), std::ptrdiff_t(to - from),
-                                     std::ptrdiff_t(middle), out + (q * W + from - xa), std::ptrdiff_t(W),
-                                     std::ptrdiff_t(OS));
-                    q += middle - 1;
-                }
-                const ll moved = xa + ll(e - c);
-                xc[0] = moved % nx;
-                xc[1] += moved / nx;
-                c = e;
-            }
-        }
-    }
-
-    /* Columns [lo, hi) of `rows` rows of interleaved cells (row q at src + q*spitch,
-       column c's field f at [c*Fields + f]) into per-field arrays (row q's field f at
-       dst[f*fstride + q*dpitch + column]), and each row's ghost columns ghost_col[k]
-       from its column ghost_src[k] (-1: constant_values[f]). */
-    BOOST_ODEINT_TILED_VECTOR_LOOP
-    static void copy_rows(const Value* __restrict src, long long spitch, Value* __restrict dst, long long dpitch,
-                          long long fstride, long long lo, long long hi, long long rows, const long long* ghost_col,
-                          const long long* ghost_src, long long ghosts, const Value* constant_values)
-    {
-        for (long long q = 0; q < rows; ++q, src += spitch, dst += dpitch)
-        {
-            // chunks of a fixed count, which the compiler turns into a few loads,
-            // shuffles and stores: a row of BRUSS2D with d = 32 is 16 cells, too short
-            // for a vectorised loop with a run-time count to leave its prologue and
-            // epilogue
-            long long col = lo;
-            for (; col + copy_chunk <= hi; col += copy_chunk)
-                for (long long k = 0; k < copy_chunk; ++k)
-                    for (std::size_t f = 0; f < Fields; ++f)
-                        dst[(long long)f * fstride + col + k] = src[(col + k) * (long long)Fields + (long long)f];
-            for (; col < hi; ++col)
-                for (std::size_t f = 0; f < Fields; ++f)
-                    dst[(long long)f * fstride + col] = src[col * (long long)Fields + (long long)f];
-            for (long long k = 0; k < ghosts; ++k)
-            {
-                const long long g = ghost_col[k], m = ghost_src[k];
-                for (std::size_t f = 0; f < Fields; ++f)
-                    dst[(long long)f * fstride + g] = m >= 0 ? src[m * (long long)Fields + (long long)f] : constant_values[f];
-            }
-        }
-    }
-    static constexpr long long copy_chunk = 64 / sizeof(Value);
 
     grid::shape<Dim> m_shape;
     Update m_update;
