@@ -168,6 +168,16 @@ public:
     }
 
 private:
+    //! n / extent[k]: by the multiply-high divider where n and the extent fit 32 bits
+    //! (a 64-bit division is tens of cycles on the host, a long sequence on a GPU; a
+    //! block of a few hundred components pays it several times); fits: known to fit.
+    BOOST_ODEINT_TILED_HD std::size_t quotient(std::size_t k, std::size_t n, bool fits = false) const
+    {
+        if (fits || (n <= 0xffffffffu && m_shape.extent[k] <= 0xffffffffu))
+            return m_divider[k].divide(static_cast<unsigned>(n));
+        return n / m_shape.extent[k];
+    }
+
     //! Coordinates of `cell` (one division per dimension but the last).
     template <class Index>
     BOOST_ODEINT_TILED_HD void coordinates(std::size_t cell, Index (&x)[Dim]) const
@@ -175,8 +185,7 @@ private:
         for (std::size_t k = 0; k + 1 < Dim; ++k)
         {
             std::size_t q;
-            if (std::is_same<Index, int>::value) q = m_divider[k].divide(static_cast<unsigned>(cell));
-            else q = cell / m_shape.extent[k];
+            q = quotient(k, cell, std::is_same<Index, int>::value);
             x[k] = Index(cell - q * m_shape.extent[k]);
             cell = q;
         }
@@ -387,7 +396,7 @@ private:
                 Index row = x[Dim >= 2 ? 1 : 0];
                 if (cell < a) { cell += nx; ++row; }
                 if (cell >= b) continue;
-                edge_column(cell, Index(x0), row, (b - 1 - cell) / nx + 1);
+                edge_column(cell, Index(x0), row, quotient(0, b - 1 - cell) + 1);
             }
             return;
         }
@@ -537,6 +546,13 @@ private:
         };
         auto edge_cell = [&](std::size_t cell, const Index (&xc)[Dim], bool row_inside) {
             Value out[Fields];
+            const bool whole = !interleaved || (cell * Fields >= first && cell * Fields + Fields <= last);
+            if ((row_inside ? tables : row_tables) && whole)
+            {
+                // a run of one: the update inlined into the run's loop, as in every run
+                with_table_cell(cell, xc, row_inside, [&](const auto& tc) { run(cell, 1, tc, along_row{}); });
+                return;
+            }
             if (row_inside ? tables : row_tables)
                 with_table_cell(cell, xc, row_inside, [&](const auto& tc) { evaluate(cell, tc, out); });
             else if (row_inside && !interior(xc))
@@ -592,6 +608,10 @@ private:
         // (not where a plane's cells must mask the other planes' neighbour reads)
         const bool merge_rows = Dim >= 2 && nx > 2 * r && m_cells <= std::size_t(0xffffffffu) - 1 &&
                                 only_field >= Fields;
+        // merged rows go in pieces of whole rows that stay in the first-level cache
+        // until their edge cells are redone (a second pass over memory otherwise)
+        const std::size_t piece =
+            merge_rows ? (quotient(0, merged_piece_cells + static_cast<std::size_t>(nx) - 1)) * static_cast<std::size_t>(nx) : 0;
         while (c < c1)
         {
             bool row_inside = true;
@@ -615,18 +635,15 @@ private:
                 if (b > c1) b = c1;
                 if (b > whole_last) b = whole_last;
                 if (b + reach > m_cells) b = m_cells > reach ? m_cells - reach : 0;
-                // in pieces of whole rows that stay in the first-level cache until their
-                // edge cells are redone (a second pass over memory otherwise)
-                const std::size_t piece = ((merged_piece_cells + static_cast<std::size_t>(nx) - 1) / static_cast<std::size_t>(nx)) *
-                                          static_cast<std::size_t>(nx);
                 const std::size_t piece_end = c - static_cast<std::size_t>(x[0]) + piece;
                 if (b > piece_end) b = piece_end;
                 if (b > c)
                 {
                     merged_rows(c, b, x, ctx, cell_pointer, run, edge_cell, edge_column, tables);
-                    const Index q = x[0] + Index(b - c);
-                    x[0] = q % nx;
-                    x[1] += q / nx;
+                    const std::size_t q = static_cast<std::size_t>(x[0]) + (b - c);
+                    const std::size_t q_rows = quotient(0, q);
+                    x[0] = Index(q - q_rows * static_cast<std::size_t>(nx));
+                    x[1] += Index(q_rows);
                     c = b;
                     if (x[1] == Index(m_shape.extent[1]))  // next plane (3D)
                     {
