@@ -504,16 +504,19 @@ struct context
     both rows show the best of them, and the later row names the earlier one. Timed
     separately on a shared machine, the same tiling can differ by more than the gaps
     being compared, and a tuned configuration would look worse than itself. On the
-    CPU a tiling without a block size runs blocks of tbb_launch_policy::block_size: `none` and
-    `none block_size=512` are one configuration there. */
-void pool_same_tilings(std::vector<bench_result>& rs, backend_kind backend)
+    CPU a tiling without a block size runs blocks of the executor's default for the system
+    (tbb_launch_policy::default_block_size): `none` and `none block_size=512` are one
+    configuration there, for the grid form `none block_size=1024`. */
+void pool_same_tilings(std::vector<bench_result>& rs, backend_kind backend, form_kind form)
 {
-    auto effective = [backend](const std::string& text) {
+    auto effective = [backend, form](const std::string& text) {
         if (backend != backend_kind::tbb || text.empty()) return text;
         try {
             namespace tiled = boost::numeric::odeint::tiled;
             tiled::tiling t = tiled::parse_tiling_text(text);
-            if (t.block_size() == 0) t.block_size(tiled::tbb_launch_policy::block_size);
+            if (t.block_size() == 0)
+                t.block_size(form == form_kind::grid ? tiled::tbb_launch_policy::grid_block_size
+                                                     : tiled::tbb_launch_policy::block_size);
             return tiled::format_tiling_text(t);
         } catch (const std::exception&) {
             return text;  // a text the parser does not know: compared as it is
@@ -789,7 +792,7 @@ int run(const bench_options& o)
                     else if (again[i].ok && rs[i].ok) rs[i].ms_per_step = std::min(rs[i].ms_per_step, again[i].ms_per_step);
                 }
             }
-            pool_same_tilings(rs, o.backend);
+            pool_same_tilings(rs, o.backend, form);
             for (const bench_result& r : rs)
                 if (!r.kernel_choice.empty())
                     explained.push_back(what + " " + stepper_name(r.stepper) + ": " + r.kernel_choice);

@@ -54,6 +54,7 @@
 #include <boost/numeric/odeint/tiled/grid/cell.hpp>
 #include <boost/numeric/odeint/tiled/grid/fast_divider.hpp>
 #include <boost/numeric/odeint/tiled/grid/grid_shape.hpp>
+#include <boost/numeric/odeint/tiled/system/is_grid_system.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace grid {
 
@@ -765,14 +766,6 @@ system<Fields, Update, Dim> make_system(const shape<Dim>& s, const Update& updat
     return system<Fields, Update, Dim>(s, update, no_boundary_function(), constant_values);
 }
 
-} // namespace grid
-
-//! True for systems made by the grid helpers (tiled::grid::system).
-template <class S, class = void>
-struct is_grid_system : std::false_type {};
-template <class S>
-struct is_grid_system<S, std::void_t<typename S::grid_system_tag>> : std::true_type {};
-
-}}}} // namespace boost::numeric::odeint::tiled
+}}}}} // namespace boost::numeric::odeint::tiled::grid
 
 #endif // BOOST_NUMERIC_ODEINT_TILED_GRID_GRID_SYSTEM_HPP_INCLUDED

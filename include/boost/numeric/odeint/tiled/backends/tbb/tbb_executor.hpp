@@ -127,7 +127,7 @@ public:
                     const link_coefficients<Tableau, Value>& coef, std::size_t block, std::size_t d,
                     const error_norm_params<Value>* norm_params = nullptr,
                     error_norm_accumulator<Value>* norm = nullptr)
-        : m_sys(sys), m_coef(coef), m_block(block ? block : tbb_launch_policy::block_size), m_d(static_cast<long long>(d)),
+        : m_sys(sys), m_coef(coef), m_block(block ? block : tbb_launch_policy::default_block_size<System>()), m_d(static_cast<long long>(d)),
           m_norm_params(norm_params), m_norm(norm)
     {
         for (std::size_t v = 0; v < NV; ++v) m_vectors[v] = vectors[v];

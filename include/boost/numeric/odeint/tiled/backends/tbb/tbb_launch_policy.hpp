@@ -16,6 +16,8 @@
 
 #include <cstddef>
 
+#include <boost/numeric/odeint/tiled/system/is_grid_system.hpp>
+
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 
 struct tbb_launch_policy
@@ -26,6 +28,14 @@ struct tbb_launch_policy
     static constexpr std::size_t tiles_per_worker = 3;
     //! Components per fused RHS+LC block and wavefront round: a block's stage data is still in L1 when the next link reads it [cpu].
     static constexpr std::size_t block_size = 512;
+    //! The same for grid systems, whose block form sets up more per call (its first cell's coordinates, its rows' read tables) [cpu].
+    static constexpr std::size_t grid_block_size = 1024;
+    //! The block size of a tiling that leaves it to the backend (automatic() among them), for System.
+    template <class System>
+    static constexpr std::size_t default_block_size()
+    {
+        return is_grid_system<System>::value ? grid_block_size : block_size;
+    }
     //! Cost, in vectors moved per step, of a working set in the shared last-level cache instead of private L2 [cpu].
     static constexpr double last_level_penalty = 2.5;
     //! Cost per link of a multi-thread tile (barriers, shares taken over from late workers, idle narrow links) [cpu].

@@ -139,8 +139,9 @@ inline tiling choose_tbb_tiling(const link_chain& chain, std::size_t n, std::siz
     // keeps all of them busy (the plan's default chunk is made for large n)
     const std::size_t none_chunk = detail::round_to_block(n / (workers * tbb_launch_policy::tiles_per_worker) + 1,
                                                           tbb_launch_policy::block_size);
+    // the block size is left to the executor (tbb_launch_policy::default_block_size),
+    // which knows the system
     tiling best = tiling::none();
-    best.block_size(tbb_launch_policy::block_size);
     if (none_chunk < detail::default_none_chunk(d)) best.width(none_chunk);
     const bool in_cache = double(live_vectors) * double(n) * double(value_size) <=
                           tbb_launch_policy::cache_fill * double(caches.last_level);
@@ -176,9 +177,9 @@ inline tiling choose_tbb_tiling(const link_chain& chain, std::size_t n, std::siz
             for (std::size_t h = links; h >= 1; --h)
             {
                 if (w >= width_factor * (2 * h - 1) * d)
-                    consider(tiling::trapezoidal(w, h).threads_per_tile(team).block_size(tbb_launch_policy::block_size), penalty);
+                    consider(tiling::trapezoidal(w, h).threads_per_tile(team), penalty);
                 if (h % 2 == 0 && w >= width_factor * (h - 1) * d)
-                    consider(tiling::hexagonal(w, h).threads_per_tile(team).block_size(tbb_launch_policy::block_size), penalty);
+                    consider(tiling::hexagonal(w, h).threads_per_tile(team), penalty);
             }
         }
     }
