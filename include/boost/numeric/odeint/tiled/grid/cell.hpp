@@ -83,6 +83,24 @@ struct direct_cell
     BOOST_ODEINT_TILED_HD long long coord(std::size_t k) const { return (long long)x[k]; }
 };
 
+/*! What the host's run and table cells share: a pointer to field 0 of the cell in a
+    state of Fields fields, interleaved (fields 1 apart, cells Fields apart) or planar
+    (fields fstride apart, cells 1 apart), and the read of the cell's own fields. */
+template <class Value, std::size_t Fields, bool Interleaved>
+struct layout_cell
+{
+    static constexpr bool interleaved = Interleaved;
+    static constexpr std::ptrdiff_t step = Interleaved ? std::ptrdiff_t(Fields) : 1;
+    const Value* p;                  //!< field 0 of this cell
+    std::ptrdiff_t fstride;          //!< between fields (planar; interleaved: 1)
+
+    BOOST_ODEINT_TILED_HD std::ptrdiff_t field_offset(std::size_t f) const
+    {
+        return Interleaved ? std::ptrdiff_t(f) : std::ptrdiff_t(f) * fstride;
+    }
+    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f) const { return p[field_offset(f)]; }
+};
+
 /*! A cell of a run of interior cells along dimension 0 on the host (grid::system's
     block form): reads p[f*fstride + o_0*step + sum_{k>0} o_k*stride_k] with the
     layout's constants as constants (interleaved: fields 1 apart and neighbours along
@@ -94,20 +112,16 @@ struct direct_cell
     start of the first row, past its end), and coord() divides it by the row length;
     only an update that asks for its coordinates pays for that. */
 template <class Value, std::size_t Dim, std::size_t Fields, bool Interleaved, bool Wrapped = false>
-struct run_cell
+struct run_cell : layout_cell<Value, Fields, Interleaved>
 {
-    static constexpr bool interleaved = Interleaved;
-    static constexpr std::ptrdiff_t step = Interleaved ? std::ptrdiff_t(Fields) : 1;
-    const Value* p;                  //!< field 0 of this cell
-    std::ptrdiff_t fstride;          //!< between fields (planar; interleaved: 1)
+    using base = layout_cell<Value, Fields, Interleaved>;
+    using base::field_offset;
+    using base::operator();
+    using base::p;
+    using base::step;
     std::ptrdiff_t stride[Dim];      //!< between neighbours along dimensions 1.. (stride[0] is step)
     long long x[Dim];                //!< coordinates
 
-    BOOST_ODEINT_TILED_HD std::ptrdiff_t field_offset(std::size_t f) const
-    {
-        return Interleaved ? std::ptrdiff_t(f) : std::ptrdiff_t(f) * fstride;
-    }
-    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f) const { return p[field_offset(f)]; }
     template <class... O>
     BOOST_ODEINT_TILED_HD Value operator()(std::size_t f, O... o) const
     {
@@ -209,22 +223,17 @@ struct axis_reads
     part of an edge cell's time). Members as run_cell's, so that interior_run runs it
     along a row or down a column. */
 template <class Value, std::size_t Dim, std::size_t Fields, bool Interleaved, bool Constant>
-struct table_cell
+struct table_cell : layout_cell<Value, Fields, Interleaved>
 {
-    static constexpr bool interleaved = Interleaved;
-    static constexpr std::ptrdiff_t step = Interleaved ? std::ptrdiff_t(Fields) : 1;
-    const Value* p;                        //!< field 0 of this cell
-    std::ptrdiff_t fstride;                //!< between fields (planar; interleaved: 1)
+    using base = layout_cell<Value, Fields, Interleaved>;
+    using base::field_offset;
+    using base::operator();
+    using base::p;
     long long x[Dim];                      //!< coordinates
     const std::ptrdiff_t* shift[Dim];      //!< per dimension, axis_reads::shift_at_0()
     const bool* outside[Dim];              //!< per dimension, axis_reads::constant_at_0()
     const Value* constant_values;          //!< per field, for boundary::constant
 
-    BOOST_ODEINT_TILED_HD std::ptrdiff_t field_offset(std::size_t f) const
-    {
-        return Interleaved ? std::ptrdiff_t(f) : std::ptrdiff_t(f) * fstride;
-    }
-    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f) const { return p[field_offset(f)]; }
     template <class... O>
     BOOST_ODEINT_TILED_HD Value operator()(std::size_t f, O... o) const
     {
