@@ -515,8 +515,9 @@ void pool_same_tilings(std::vector<bench_result>& rs, backend_kind backend, form
             namespace tiled = boost::numeric::odeint::tiled;
             tiled::tiling t = tiled::parse_tiling_text(text);
             if (t.block_size() == 0)
-                t.block_size(form == form_kind::grid ? tiled::tbb_launch_policy::grid_block_size
-                                                     : tiled::tbb_launch_policy::block_size);
+                t.block_size(form == form_kind::grid
+                                 ? tiled::tbb_launch_policy::default_block_size<tiled::problems::grid_bruss2d>()
+                                 : tiled::tbb_launch_policy::default_block_size<tiled::problems::bruss2d>());
             return tiled::format_tiling_text(t);
         } catch (const std::exception&) {
             return text;  // a text the parser does not know: compared as it is

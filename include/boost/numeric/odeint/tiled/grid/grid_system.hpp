@@ -49,7 +49,6 @@
 #include <string>
 #include <type_traits>
 #include <utility>
-#include <vector>
 
 #include <boost/numeric/odeint/tiled/grid/cell.hpp>
 #include <boost/numeric/odeint/tiled/grid/fast_divider.hpp>
@@ -185,8 +184,7 @@ private:
     {
         for (std::size_t k = 0; k + 1 < Dim; ++k)
         {
-            std::size_t q;
-            q = quotient(k, cell, std::is_same<Index, int>::value);
+            const std::size_t q = quotient(k, cell, std::is_same<Index, int>::value);
             x[k] = Index(cell - q * m_shape.extent[k]);
             cell = q;
         }
@@ -496,13 +494,11 @@ private:
                 a.constant[o + Index(table_radius)] = m < 0;
             }
         };
+        // identity[k] is read only at coordinates with the whole stencil inside (so
+        // where extent[k] > 2r), where every coordinate reads as coordinate r does
         if (tables)
             for (std::size_t k = 0; k < Dim; ++k)
-                for (Index o = -r; o <= r; ++o)
-                {
-                    identity[k].shift[o + Index(table_radius)] = std::ptrdiff_t(o) * std::ptrdiff_t(ctx.stride[k]);
-                    identity[k].constant[o + Index(table_radius)] = false;
-                }
+                if (ctx.extent[k] > 2 * r) make_axis(identity[k], k, r);
         // the reads along dimension 0 of a cell in column x0
         auto column_reads = [&](Index x0) -> const axis* {
             if (x0 >= r && x0 + r < nx) return &identity[0];
@@ -547,14 +543,15 @@ private:
         };
         auto edge_cell = [&](std::size_t cell, const Index (&xc)[Dim], bool row_inside) {
             Value out[Fields];
+            const bool by_table = row_inside ? tables : row_tables;
             const bool whole = !interleaved || (cell * Fields >= first && cell * Fields + Fields <= last);
-            if ((row_inside ? tables : row_tables) && whole)
+            if (by_table && whole)
             {
                 // a run of one: the update inlined into the run's loop, as in every run
                 with_table_cell(cell, xc, row_inside, [&](const auto& tc) { run(cell, 1, tc, along_row{}); });
                 return;
             }
-            if (row_inside ? tables : row_tables)
+            if (by_table)
                 with_table_cell(cell, xc, row_inside, [&](const auto& tc) { evaluate(cell, tc, out); });
             else if (row_inside && !interior(xc))
             {
