@@ -1,9 +1,11 @@
 /*
  test/support/test_main.cpp
 
- main() and the whole Boost.Test implementation for every test executable, from the
- header-only "included" variant: no compiled Boost.Test library is needed. Test files
- include <boost/test/unit_test.hpp> and do not define BOOST_TEST_MODULE.
+ main() for every test executable, and Boost.Test's implementation: its compiled
+ library where the build found one (test/CMakeLists.txt defines
+ BOOST_ODEINT_TILED_TEST_FRAMEWORK_LIBRARY), else the header-only "included" variant,
+ compiled here. Test files include <boost/test/unit_test.hpp> and do not define
+ BOOST_TEST_MODULE.
 
  Every test executable also switches the tuning cache off before any test runs, so
  a user's cache never changes what tiling::automatic() picks in a test, however the
@@ -13,7 +15,11 @@
  Distributed under the Boost Software License, Version 1.0.
 */
 #define BOOST_TEST_MODULE boost_odeint_tiled
+#if defined(BOOST_ODEINT_TILED_TEST_FRAMEWORK_LIBRARY)
+#include <boost/test/unit_test.hpp>
+#else
 #include <boost/test/included/unit_test.hpp>
+#endif
 
 #include <cstdlib>
 
