@@ -53,7 +53,7 @@ if [ "$cuda" != OFF ]; then
 fi
 # The tool and the examples are built here to be run by their tests, not timed
 # (scripts/run_main.sh builds the tool for that, in build/): at -O1, which compiles
-# them in about 60 % of -O3's time. The tests themselves keep their own -O2
+# them much faster than -O3. The tests themselves keep their own -O2
 # (BOOST_ODEINT_TILED_TEST_OPTIMIZATION), so the library's vectorised paths are tested
 # as optimised code.
 cmake -S . -B build-tests -DCMAKE_BUILD_TYPE=Release "-DCMAKE_CXX_FLAGS_RELEASE=-O1 -DNDEBUG" \

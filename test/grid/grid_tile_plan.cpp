@@ -23,8 +23,8 @@ namespace grid = tiled::grid;
 
 namespace {
 
-// Random grids per test: a third under sanitizers, which run the plan checker 10-20x
-// slower.
+// Random grids per test: a third under sanitizers, which run the plan checker many
+// times slower.
 int random_count(int count)
 {
 #if defined(BOOST_ODEINT_TILED_SANITIZED)

@@ -34,7 +34,7 @@ namespace tiled = boost::numeric::odeint::tiled;
 namespace {
 
 // Random draws per chain and tiling shape: fewer under sanitizers, which run the plan
-// checker 10-20x slower; the counts each kind of case must reach scale with them.
+// checker many times slower; the counts each kind of case must reach scale with them.
 #if defined(BOOST_ODEINT_TILED_SANITIZED)
 constexpr int draws_per_chain = 100;
 #else
