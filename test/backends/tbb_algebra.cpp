@@ -19,6 +19,8 @@
 #include <list>
 #include <vector>
 
+#include "support/sanitized.hpp"
+
 namespace odeint = boost::numeric::odeint;
 namespace tiled = boost::numeric::odeint::tiled;
 
@@ -71,7 +73,9 @@ constexpr double tolerance = 1e-12;
 constexpr double tolerance = 1e-14;
 #endif
 
-constexpr std::size_t chain_n = 100000;
+// The chain's length: several of the algebra's chunks (three under sanitizers).
+constexpr std::size_t chain_n =
+    boost_odeint_tiled_test::unless_sanitized(std::size_t(100000), 2 * tiled::tbb_algebra::grain_size + 17);
 
 template <template <class, class, class, class, class, class, class> class Stepper>
 void check_plain_stepper(const char* name, std::size_t steps = 20, double dt = 0.01)

@@ -8,6 +8,10 @@
  adaptive integrations taking the same steps; integrate_times and integrate_const with
  observers that gather; halos wider than a part refused; a rank
  that throws, inside a step or outside, makes every rank throw instead of hanging.
+ Under sanitizers (BOOST_ODEINT_TILED_SANITIZED) the fixed-step checks take one method
+ per kind of tableau (one stage, four, FSAL embedded low and high order, thirteen
+ stages) and one per grid system: each further pair instantiates the whole stepper
+ twice more, and instrumented, that is most of this file's build time.
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -201,13 +205,16 @@ BOOST_AUTO_TEST_CASE(fixed_steps_of_every_method_equal_one_device_bitwise_on_a_c
     const double dt = 0.05;
     check_on_ranks<tiled::euler>("euler", heat, 1, dt);
     check_on_ranks<tiled::runge_kutta4>("rk4", heat, 1, dt);
+    check_on_ranks<tiled::runge_kutta_bogacki_shampine32>("bs32", heat, 1, dt);
+    check_on_ranks<tiled::runge_kutta_dopri5>("dopri5", heat, 1, dt);
+    check_on_ranks<tiled::runge_kutta_fehlberg78>("fehlberg78", heat, 1, dt);
+#if !defined(BOOST_ODEINT_TILED_SANITIZED)
+    // the other tableaux through the same code (stage counts and FSAL are covered above)
     check_on_ranks<tiled::runge_kutta38>("rk38", heat, 1, dt);
     check_on_ranks<tiled::runge_kutta_heun_euler21>("heun_euler21", heat, 1, dt);
-    check_on_ranks<tiled::runge_kutta_bogacki_shampine32>("bs32", heat, 1, dt);
     check_on_ranks<tiled::runge_kutta_cash_karp54>("ck54", heat, 1, dt);
-    check_on_ranks<tiled::runge_kutta_dopri5>("dopri5", heat, 1, dt);
     check_on_ranks<tiled::runge_kutta_verner56>("verner56", heat, 1, dt);
-    check_on_ranks<tiled::runge_kutta_fehlberg78>("fehlberg78", heat, 1, dt);
+#endif
 }
 
 BOOST_AUTO_TEST_CASE(fixed_steps_equal_one_device_for_wide_stencils_block_forms_and_odd_distances)
@@ -223,15 +230,17 @@ BOOST_AUTO_TEST_CASE(grid_systems_step_in_slab_windows_with_global_coordinates)
 {
     const problems::grid_bruss2d bruss(24, 37);
     check_on_ranks<tiled::runge_kutta4>("grid_bruss2d", bruss, dist::grid_slab_size(bruss), bruss.suggested_dt());
-    check_on_ranks<tiled::runge_kutta_dopri5>("grid_bruss2d dopri5", bruss, dist::grid_slab_size(bruss),
-                                              bruss.suggested_dt());
     const problems::grid_heat1d heat(1003, 0.3);
     check_on_ranks<tiled::runge_kutta_verner56>("grid_heat1d", heat, 1, 0.05);
     const auto wide = dirichlet_grid(9, 61);
     check_on_ranks<tiled::runge_kutta4>("dirichlet radius 2", wide, dist::grid_slab_size(wide), 0.02);
     const auto ring = ring_grid_3d(5, 4, 43);  // periodic along z: rank 0 and the last rank are neighbours
     check_on_ranks<tiled::runge_kutta4>("ring", ring, dist::grid_slab_size(ring), 0.01);
+#if !defined(BOOST_ODEINT_TILED_SANITIZED)
+    check_on_ranks<tiled::runge_kutta_dopri5>("grid_bruss2d dopri5", bruss, dist::grid_slab_size(bruss),
+                                              bruss.suggested_dt());
     check_on_ranks<tiled::runge_kutta_cash_karp54>("ring ck54", ring, dist::grid_slab_size(ring), 0.01);
+#endif
 }
 
 BOOST_AUTO_TEST_CASE(a_grid_partition_must_be_in_whole_slabs)

@@ -18,21 +18,15 @@
 #include <stdexcept>
 #include <string>
 
+#include "support/sanitized.hpp"
+
 namespace tiled = boost::numeric::odeint::tiled;
 namespace grid = tiled::grid;
 
 namespace {
 
-// Random grids per test: a third under sanitizers, which run the plan checker many
-// times slower.
-int random_count(int count)
-{
-#if defined(BOOST_ODEINT_TILED_SANITIZED)
-    return count / 3;
-#else
-    return count;
-#endif
-}
+// Random grids per test: a third under sanitizers.
+int random_count(int count) { return boost_odeint_tiled_test::unless_sanitized(count, count / 3); }
 
 grid::boundary random_boundary(std::mt19937& gen)
 {

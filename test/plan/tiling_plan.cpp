@@ -29,17 +29,15 @@
 #include <utility>
 #include <vector>
 
+#include "support/sanitized.hpp"
+
 namespace tiled = boost::numeric::odeint::tiled;
 
 namespace {
 
-// Random draws per chain and tiling shape: fewer under sanitizers, which run the plan
-// checker many times slower; the counts each kind of case must reach scale with them.
-#if defined(BOOST_ODEINT_TILED_SANITIZED)
-constexpr int draws_per_chain = 100;
-#else
-constexpr int draws_per_chain = 400;
-#endif
+// Random draws per chain and tiling shape; the counts each kind of case must reach
+// scale with them.
+constexpr int draws_per_chain = boost_odeint_tiled_test::unless_sanitized(400, 100);
 
 std::size_t at_least(std::size_t count_at_400_draws)
 {

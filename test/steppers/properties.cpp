@@ -17,6 +17,8 @@
 
 #include "agreement_common.hpp"
 
+#include "support/sanitized.hpp"
+
 #include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 
@@ -28,12 +30,8 @@
 
 using namespace agreement;
 
-// Random configurations per property: fewer under sanitizers, which run 10-50x slower.
-#if defined(BOOST_ODEINT_TILED_SANITIZED)
-constexpr int random_cases = 12;
-#else
-constexpr int random_cases = 60;
-#endif
+// Random configurations per property.
+constexpr int random_cases = boost_odeint_tiled_test::unless_sanitized(60, 12);
 
 namespace {
 
