@@ -36,6 +36,19 @@
 #define BOOST_ODEINT_TILED_HD
 #endif
 
+// On its own line before a BOOST_ODEINT_TILED_HD function template (or a member of a
+// class template) that host code also instantiates with host-only types, a
+// std::vector state on the TBB backend: nvcc checks every instantiation of a
+// __host__ __device__ function and warns where one calls a host function
+// (std::vector's operator[]), although a host instantiation never runs on the device.
+// Thrust and CUB mark their templates the same way. A device instantiation that calls
+// a host function still fails where its kernel is compiled. Other compilers see nothing.
+#if defined(__CUDACC__) && defined(__NVCC__)
+#define BOOST_ODEINT_TILED_NO_EXEC_CHECK _Pragma("nv_exec_check_disable")
+#else
+#define BOOST_ODEINT_TILED_NO_EXEC_CHECK
+#endif
+
 // The host loops that the compiler vectorises (the grid helper's block form, the
 // fused linear combinations of a step) are kept out of line (noinline: one call per
 // block of components) and take in everything they call (flatten: a grid system's

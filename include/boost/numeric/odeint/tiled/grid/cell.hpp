@@ -55,6 +55,7 @@ template <class Y, class Value, class Index>
 struct view_source
 {
     const Y* y;
+    BOOST_ODEINT_TILED_NO_EXEC_CHECK
     BOOST_ODEINT_TILED_HD Value operator[](Index i) const { return (*y)[static_cast<std::size_t>(i)]; }
 };
 

@@ -238,6 +238,7 @@ public:
 
     // Written branch-light for vectorised loops over j: the boundary handling is a
     // choice between two indices, and both species share one expression path.
+    BOOST_ODEINT_TILED_NO_EXEC_CHECK
     template <class Y, class Time>
     BOOST_ODEINT_TILED_HD double operator()(std::size_t j, const Y& y, Time) const
     {
@@ -249,6 +250,7 @@ public:
     }
 
 private:
+    BOOST_ODEINT_TILED_NO_EXEC_CHECK
     template <class Index, class Y>
     BOOST_ODEINT_TILED_HD double evaluate(Index j, const Y& y) const
     {

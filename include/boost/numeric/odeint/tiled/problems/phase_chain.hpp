@@ -50,6 +50,7 @@ public:
     BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return 1; }
     BOOST_ODEINT_TILED_HD double omega(std::size_t j) const { return static_cast<double>(m_n - j) * m_epsilon; }
 
+    BOOST_ODEINT_TILED_NO_EXEC_CHECK
     template <class Y, class Time>
     BOOST_ODEINT_TILED_HD double operator()(std::size_t j, const Y& y, Time) const
     {

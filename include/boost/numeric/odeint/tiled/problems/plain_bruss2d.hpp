@@ -47,6 +47,7 @@ struct plain_bruss2d
     BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return 2 * nx; }
     double suggested_dt() const { return 0.5 * 2.5 / (8.0 * diffusion + 50.0); }
 
+    BOOST_ODEINT_TILED_NO_EXEC_CHECK
     template <class Y, class Time>
     BOOST_ODEINT_TILED_HD double operator()(std::size_t j, const Y& y, Time) const
     {

@@ -49,6 +49,7 @@ public:
     BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return m_d; }
     double suggested_dt() const { return 0.5 * 2.5 / (6.58 * m_k); }
 
+    BOOST_ODEINT_TILED_NO_EXEC_CHECK
     template <class Y, class Time>
     BOOST_ODEINT_TILED_HD double operator()(std::size_t j, const Y& y, Time) const
     {
