@@ -12,8 +12,6 @@
 #ifndef BOOST_ODEINT_TILED_TEST_SUPPORT_SANITIZED_HPP_INCLUDED
 #define BOOST_ODEINT_TILED_TEST_SUPPORT_SANITIZED_HPP_INCLUDED
 
-#include <cstddef>
-
 namespace boost_odeint_tiled_test {
 
 #if defined(BOOST_ODEINT_TILED_SANITIZED)
