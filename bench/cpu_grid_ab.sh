@@ -6,7 +6,7 @@
 # the differences measured). Make the older trees on the development machine and carry
 # them, e.g.  git archive REV include | tar -x -C DIR --strip-components=1
 #
-#   bench/cpu_grid_ab.sh A_INCLUDE B_INCLUDE C_INCLUDE "$OUT" [ROUNDS [N]]
+#   bench/cpu_grid_ab.sh A_INCLUDE B_INCLUDE C_INCLUDE "$OUT" [ROUNDS [N [D_LIST]]]
 #
 # CXXFLAGS_A/B/C add flags per version (e.g. -DBOOST_ODEINT_TILED_VECTOR_LOOP=...).
 # Writes $OUT/cpu_grid_ab.txt. g++ -O3 -march=native, as a user's build.
@@ -17,6 +17,7 @@ c=$(realpath "${3:?include tree of version C}")
 out=${4:?output folder}
 rounds=${5:-9}
 n=${6:-16777216}
+d_list=${7:-32,1024}
 mkdir -p "$out"
 cd "$(dirname "${BASH_SOURCE[0]}")/.." || exit 1
 # shellcheck source=bench/tbb_env.sh disable=SC1091
@@ -32,5 +33,5 @@ tmp=$(mktemp -d)
   wait
 }
 g++ "$tmp/a.o" "$tmp/b.o" "$tmp/c.o" "$tmp/m.o" -ltbb -o "$tmp/cpu_grid_ab" || exit 1
-{ lscpu | grep -E "Model name|^CPU\(s\)|L1d|L2|L3"; echo "A: $a  B: $b  C: $c"; "$tmp/cpu_grid_ab" "$rounds" "$n"; } 2>&1 |
+{ lscpu | grep -E "Model name|^CPU\(s\)|L1d|L2|L3"; echo "A: $a  B: $b  C: $c"; "$tmp/cpu_grid_ab" "$rounds" "$n" "$d_list"; } 2>&1 |
   tee "$out/cpu_grid_ab.txt"

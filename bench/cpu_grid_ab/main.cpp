@@ -2,7 +2,8 @@
 // versions of the grid helper's BRUSS2D (tu_a/b/c.cpp, each compiled against its own
 // include tree), alternated round by round in one process, so that the versions see
 // the same machine: evaluate_range over a state that stays in cache on one thread, and
-// a tiled RK4 step (automatic(), TBB) at n = argv[2]. Median (min) of argv[1] rounds.
+// a tiled RK4 step (automatic(), TBB) at n = argv[2], for the access distances of
+// argv[3] (default 32,1024). Median (min) of argv[1] rounds.
 #include <boost/numeric/odeint.hpp>
 #include <boost/numeric/odeint/tiled.hpp>
 #include <boost/numeric/odeint/tiled/reference_problems.hpp>
@@ -70,9 +71,21 @@ int main(int argc, char** argv)
     const int rounds = argc > 1 ? std::atoi(argv[1]) : 7;
     const std::size_t n_step = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : (std::size_t(1) << 24);
     std::printf("columns: hand = problems::bruss2d; A, B, C = grid_bruss2d of the three include trees; median (min) ms\n");
-    for (std::size_t d : {std::size_t(32), std::size_t(1024)})
+    std::vector<std::size_t> ds{32, 1024};
+    if (argc > 3)  // a comma-separated list of access distances
     {
-        const std::size_t n_cache = d == 32 ? 131072 : 524288;  // evaluate_range in cache, one thread
+        ds.clear();
+        for (const char* p = argv[3]; *p;)
+        {
+            char* end = nullptr;
+            ds.push_back(std::strtoull(p, &end, 10));
+            p = *end == ',' ? end + 1 : end;
+        }
+    }
+    for (std::size_t d : ds)
+    {
+        // evaluate_range in cache, one thread: 4096 rows at d = 32, 512 rows from d = 1024 on
+        const std::size_t n_cache = d <= 128 ? 4096 * d : d < 1024 ? 524288 : 512 * d;
         std::vector<double> er[4], st[4];
         for (int r = 0; r < rounds; ++r)
         {

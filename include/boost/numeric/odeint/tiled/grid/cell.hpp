@@ -254,6 +254,72 @@ struct table_cell : layout_cell<Value, Fields, Interleaved>
     BOOST_ODEINT_TILED_HD long long coord(std::size_t k) const { return x[k]; }
 };
 
+/*! What edge_select_cell reads besides the state: the column of each cell of a run of
+    merged rows (column[x] = x mod nx for the run's x[0]), the last column nx - 1, the
+    stencil radius r (nx > 2r), and the reads along dimension 0 of the 2r columns
+    within r of a row's ends (slots 0 .. r-1: columns 0 .. r-1; slots r .. 2r-1:
+    columns nx-r .. nx-1). */
+template <std::size_t MaxRadius>
+struct row_edges
+{
+    const int* column;
+    int last;
+    std::ptrdiff_t radius;
+    axis_reads<MaxRadius> axis[2 * MaxRadius];
+};
+
+/*! A cell of a run of merged rows (rows inside the grid in dimensions 1..) that may lie
+    within the stencil radius of its row's ends (grid::system's block form, host): a
+    read along dimension 0 loads the interior cell at the offset and, for each column
+    whose read at that offset leaves the row, the cell its boundary maps the read to,
+    and keeps the one of its own column. Every lane of a vectorised run then does the
+    same loads and selects, and the cells at the row ends need no second pass: short
+    rows (BRUSS2D with d = 32: 16 cells, two of them at an end) would otherwise spend
+    most of their time redoing their edge columns. The same values as table_cell's:
+    the boundary is applied through the same axis_reads. Reflecting and periodic
+    boundaries map to cells of the row (within nx - 1 of the cell, inside the window
+    of the block since d reaches a whole row); through a constant one the value is the
+    constant (Constant), and the cell itself is loaded. */
+template <class Value, std::size_t Dim, std::size_t Fields, bool Interleaved, bool Constant, std::size_t MaxRadius>
+struct edge_select_cell : run_cell<Value, Dim, Fields, Interleaved, true>
+{
+    using base = run_cell<Value, Dim, Fields, Interleaved, true>;
+    using base::field_offset;
+    using base::p;
+    using base::step;
+    using base::stride;
+    using base::x;
+    using base::operator();
+    const row_edges<MaxRadius>* edges;
+    const Value* constant_values;       //!< per field, for boundary::constant (Constant)
+
+    template <class... O>
+    BOOST_ODEINT_TILED_HD Value operator()(std::size_t f, O... o) const
+    {
+        check_offset_count<Dim, O...>();
+        const std::ptrdiff_t off[Dim] = {std::ptrdiff_t(o)...};
+        std::ptrdiff_t i = field_offset(f);
+        for (std::size_t k = 1; k < Dim; ++k) i += off[k] * stride[k];
+        Value v = p[i + off[0] * step];
+        if (off[0] == 0) return v;
+        const int column = edges->column[x[0]];
+        // the columns whose read leaves the row: as many as the offset is long (at most
+        // r, the system's stencil radius; a constant where the update's offsets are)
+        const std::ptrdiff_t leaving = off[0] < 0 ? -off[0] : off[0];
+        for (std::ptrdiff_t s = 0; s < leaving; ++s)
+        {
+            // column s (left) or nx-1-s (right), at slot s or 2r-1-s
+            const bool left = off[0] < 0;
+            const axis_reads<MaxRadius>& a = edges->axis[left ? s : 2 * edges->radius - 1 - s];
+            Value mapped = p[i + a.shift[std::ptrdiff_t(MaxRadius) + off[0]]];
+            if constexpr (Constant)
+                mapped = a.constant[std::ptrdiff_t(MaxRadius) + off[0]] ? constant_values[f] : mapped;
+            v = column == (left ? int(s) : edges->last - int(s)) ? mapped : v;
+        }
+        return v;
+    }
+};
+
 /*! A cell near the edge: each read maps its coordinates through the boundaries
     (map_coordinate) and reads the state there, or takes the boundary's value. */
 template <class Value, std::size_t Dim, class Source, class Index, class BoundaryFunction, class Time>

@@ -49,6 +49,7 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include <boost/numeric/odeint/tiled/grid/cell.hpp>
 #include <boost/numeric/odeint/tiled/grid/fast_divider.hpp>
@@ -168,6 +169,10 @@ public:
     }
 
 private:
+    //! the largest stencil radius whose edge cells read through detail::table_cell
+    //! (larger radii map every read, as a boundary function does)
+    static constexpr std::size_t table_radius = 8;
+
     //! n / extent[k]: by the multiply-high divider where n and the extent fit 32 bits
     //! (a 64-bit division is tens of cycles on the host, a long sequence on a GPU; a
     //! block of a few hundred components pays it several times); fits: known to fit.
@@ -358,12 +363,16 @@ private:
     }
 
     /* Cells [a, b) of rows inside the grid in dimensions 1.. (run_cells' merged rows),
-       from the cell at coordinates x: one run over all of them, then the cells within
-       r of each row's ends again, by_columns through edge_column (one run per edge
-       column), else through edge_cell. */
+       from the cell at coordinates x. With `edges` (short rows whose edge columns read
+       through tables): one run of detail::edge_select_cell over all of them, which
+       applies dimension 0's boundary in the run itself. Otherwise one run that takes
+       every cell as interior, then the cells within r of each row's ends again,
+       by_columns through edge_column (one run per edge column), else through
+       edge_cell. */
     template <class Index, class Ctx, class CellPointer, class Run, class EdgeCell, class EdgeColumn>
     void merged_rows(std::size_t a, std::size_t b, const Index (&x)[Dim], const Ctx& ctx, CellPointer&& cell_pointer,
-                     Run&& run, EdgeCell&& edge_cell, EdgeColumn&& edge_column, bool by_columns) const
+                     Run&& run, EdgeCell&& edge_cell, EdgeColumn&& edge_column, bool by_columns,
+                     const detail::row_edges<table_radius>* edges) const
     {
         auto start = [&](auto& cell) {
             cell.p = cell_pointer(a);
@@ -373,6 +382,26 @@ private:
             cell.row_divider = m_divider[0];
             run(a, b - a, cell, along_row{});
         };
+        if (edges)
+        {
+            auto selecting = [&](auto cell) {
+                cell.edges = edges;
+                cell.constant_values = ctx.constant_values;
+                start(cell);
+            };
+            const bool constant = ctx.bc[0] == boundary::kind::constant;
+            if (m_shape.field_layout == layout::interleaved)
+            {
+                if (constant) selecting(detail::edge_select_cell<Value, Dim, Fields, true, true, table_radius>{});
+                else selecting(detail::edge_select_cell<Value, Dim, Fields, true, false, table_radius>{});
+            }
+            else
+            {
+                if (constant) selecting(detail::edge_select_cell<Value, Dim, Fields, false, true, table_radius>{});
+                else selecting(detail::edge_select_cell<Value, Dim, Fields, false, false, table_radius>{});
+            }
+            return;
+        }
         if (m_shape.field_layout == layout::interleaved)
         {
             detail::run_cell<Value, Dim, Fields, true, true> cell;
@@ -593,11 +622,14 @@ private:
         const std::size_t whole_first = interleaved ? (first + Fields - 1) / Fields : c0;
         const std::size_t whole_last = interleaved ? last / Fields : c1;
         // Consecutive rows that lie inside the grid in dimensions 1.. run as one loop
-        // (merged rows): every cell is computed as if interior, and then the cells
-        // within r of a row's ends again, which overwrite them: with the read tables
-        // as one run down each of the 2r edge columns, else one cell at a time. Short
-        // rows (BRUSS2D with d = 32: 16 cells) would otherwise spend their time in the
-        // heads and tails of a vector loop per row. An edge cell computed as interior
+        // (merged rows). Rows of up to select_row_cells cells whose edge columns read
+        // through tables apply dimension 0's boundary in that loop
+        // (detail::edge_select_cell); otherwise every cell is computed as if interior,
+        // and then the cells within r of a row's ends again, which overwrite them:
+        // with the read tables as one run down each of the 2r edge columns, else one
+        // cell at a time. Short rows (BRUSS2D with d = 32: 16 cells) would otherwise
+        // spend their time in the heads and tails of a vector loop per row. An edge
+        // cell computed as interior
         // reads at the same distances from it as an interior cell does, so inside the
         // window of the block (range_rhs.hpp); `reach` keeps those reads inside the
         // state for the first and last cells of the grid, whose reads would leave it.
@@ -610,6 +642,17 @@ private:
         // until their edge cells are redone (a second pass over memory otherwise)
         const std::size_t piece =
             merge_rows ? (quotient(0, merged_piece_cells + static_cast<std::size_t>(nx) - 1)) * static_cast<std::size_t>(nx) : 0;
+        // rows up to select_row_cells long: their edge columns in the merged run itself
+        // (detail::edge_select_cell), through tables made once per call
+        const bool select_edges = merge_rows && tables && std::size_t(nx) <= select_row_cells;
+        detail::row_edges<table_radius> edges;
+        bool row_edges_made = false;
+        auto make_row_edges = [&] {
+            edges.column = column_pattern(std::size_t(nx), piece);
+            edges.last = int(nx - 1);
+            edges.radius = std::ptrdiff_t(r);
+            for (Index k = 0; k < 2 * r; ++k) make_axis(edges.axis[k], 0, k < r ? k : nx - 2 * r + k);
+        };
         while (c < c1)
         {
             bool row_inside = true;
@@ -637,7 +680,13 @@ private:
                 if (b > piece_end) b = piece_end;
                 if (b > c)
                 {
-                    merged_rows(c, b, x, ctx, cell_pointer, run, edge_cell, edge_column, tables);
+                    if (select_edges && !row_edges_made)
+                    {
+                        make_row_edges();
+                        row_edges_made = true;
+                    }
+                    merged_rows(c, b, x, ctx, cell_pointer, run, edge_cell, edge_column, tables,
+                                select_edges ? &edges : nullptr);
                     const std::size_t q = static_cast<std::size_t>(x[0]) + (b - c);
                     const std::size_t q_rows = quotient(0, q);
                     x[0] = Index(q - q_rows * static_cast<std::size_t>(nx));
@@ -718,9 +767,31 @@ private:
     //! stay in the first-level cache for a few fields
     static constexpr std::size_t merged_piece_cells = 512;
 
-    //! the largest stencil radius whose edge cells read through detail::table_cell
-    //! (larger radii map every read, as a boundary function does)
-    static constexpr std::size_t table_radius = 8;
+    //! the longest rows whose merged runs apply dimension 0's boundary in the run
+    //! (detail::edge_select_cell): a row's two ends cost every cell of such a run a
+    //! few loads and selects, which longer rows no longer win back
+    static constexpr std::size_t select_row_cells = 32;
+
+    /* column[j] = j mod nx for j < length (the columns of a run of merged rows that
+       starts in column x[0] = j of its first row): made once per thread and row length,
+       not once per call. */
+    static const int* column_pattern(std::size_t nx, std::size_t length)
+    {
+        thread_local std::vector<int> pattern;
+        thread_local std::size_t period = 0;
+        if (period != nx || pattern.size() < length)
+        {
+            if (pattern.size() < length) pattern.resize(length);
+            std::size_t column = 0;
+            for (int& c : pattern)
+            {
+                c = int(column);
+                if (++column == nx) column = 0;
+            }
+            period = nx;
+        }
+        return pattern.data();
+    }
 
     bool has_function_boundary() const { return has_boundary(boundary::kind::function); }
     bool has_constant_boundary() const { return has_boundary(boundary::kind::constant); }
