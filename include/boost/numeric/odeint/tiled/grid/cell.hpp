@@ -277,9 +277,11 @@ struct row_edges
     rows (BRUSS2D with d = 32: 16 cells, two of them at an end) would otherwise spend
     most of their time redoing their edge columns. The same values as table_cell's:
     the boundary is applied through the same axis_reads. Reflecting and periodic
-    boundaries map to cells of the row (within nx - 1 of the cell, inside the window
-    of the block since d reaches a whole row); through a constant one the value is the
-    constant (Constant), and the cell itself is loaded. */
+    boundaries map to cells of the row: within r of the cell (reflecting) or nx - 1
+    (periodic), which the access distance covers, so every lane's loads stay inside the
+    window of its block; the run keeps them inside the state (grid::system::run_cells).
+    Through a constant boundary the value is the constant (Constant), and the cell
+    itself is loaded. */
 template <class Value, std::size_t Dim, std::size_t Fields, bool Interleaved, bool Constant, std::size_t MaxRadius>
 struct edge_select_cell : run_cell<Value, Dim, Fields, Interleaved, true>
 {

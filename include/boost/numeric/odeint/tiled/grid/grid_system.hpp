@@ -680,13 +680,18 @@ private:
                 if (b > piece_end) b = piece_end;
                 if (b > c)
                 {
-                    if (select_edges && !row_edges_made)
+                    // every lane of an edge_select_cell run also loads the cells that
+                    // the edge columns' reads map to, up to nx - 1 cells further along
+                    // the row (periodic), so those loads too must stay inside the state
+                    const std::size_t select_reach = reach + static_cast<std::size_t>(nx) - 1;
+                    const bool select_here = select_edges && c >= select_reach && b + select_reach <= m_cells;
+                    if (select_here && !row_edges_made)
                     {
                         make_row_edges();
                         row_edges_made = true;
                     }
                     merged_rows(c, b, x, ctx, cell_pointer, run, edge_cell, edge_column, tables,
-                                select_edges ? &edges : nullptr);
+                                select_here ? &edges : nullptr);
                     const std::size_t q = static_cast<std::size_t>(x[0]) + (b - c);
                     const std::size_t q_rows = quotient(0, q);
                     x[0] = Index(q - q_rows * static_cast<std::size_t>(nx));
