@@ -258,14 +258,14 @@ struct table_cell : layout_cell<Value, Fields, Interleaved>
     merged rows (column[x] = x mod nx for the run's x[0]), the last column nx - 1, the
     stencil radius r (nx > 2r), and the reads along dimension 0 of the 2r columns
     within r of a row's ends (slots 0 .. r-1: columns 0 .. r-1; slots r .. 2r-1:
-    columns nx-r .. nx-1). */
+    columns nx-r .. nx-1), the tables the block form's edge cells read through. */
 template <std::size_t MaxRadius>
 struct row_edges
 {
     const int* column;
     int last;
     std::ptrdiff_t radius;
-    axis_reads<MaxRadius> axis[2 * MaxRadius];
+    const axis_reads<MaxRadius>* axis[2 * MaxRadius];
 };
 
 /*! A cell of a run of merged rows (rows inside the grid in dimensions 1..) that may lie
@@ -307,12 +307,12 @@ struct edge_select_cell : run_cell<Value, Dim, Fields, Interleaved, true>
         const int column = edges->column[x[0]];
         // the columns whose read leaves the row: as many as the offset is long (at most
         // r, the system's stencil radius; a constant where the update's offsets are)
-        const std::ptrdiff_t leaving = off[0] < 0 ? -off[0] : off[0];
+        const bool left = off[0] < 0;
+        const std::ptrdiff_t leaving = left ? -off[0] : off[0];
         for (std::ptrdiff_t s = 0; s < leaving; ++s)
         {
             // column s (left) or nx-1-s (right), at slot s or 2r-1-s
-            const bool left = off[0] < 0;
-            const axis_reads<MaxRadius>& a = edges->axis[left ? s : 2 * edges->radius - 1 - s];
+            const axis_reads<MaxRadius>& a = *edges->axis[left ? s : 2 * edges->radius - 1 - s];
             Value mapped = p[i + a.shift[std::ptrdiff_t(MaxRadius) + off[0]]];
             if constexpr (Constant)
                 mapped = a.constant[std::ptrdiff_t(MaxRadius) + off[0]] ? constant_values[f] : mapped;

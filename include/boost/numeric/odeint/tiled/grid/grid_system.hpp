@@ -629,12 +629,16 @@ private:
         // with the read tables as one run down each of the 2r edge columns, else one
         // cell at a time. Short rows (BRUSS2D with d = 32: 16 cells) would otherwise
         // spend their time in the heads and tails of a vector loop per row. An edge
-        // cell computed as interior
-        // reads at the same distances from it as an interior cell does, so inside the
-        // window of the block (range_rhs.hpp); `reach` keeps those reads inside the
-        // state for the first and last cells of the grid, whose reads would leave it.
+        // cell computed as interior reads at the same distances from it as an interior
+        // cell does, so inside the window of the block (range_rhs.hpp); `reach` keeps
+        // those reads inside the state for the first and last cells of the grid, whose
+        // reads would leave it.
         std::size_t reach = 0;
         for (std::size_t k = 0; k < Dim; ++k) reach += m_shape.stencil_radius * m_shape.cell_stride(k);
+        // Every lane of an edge_select_cell run also loads the cells that the edge
+        // columns' reads map to, up to nx - 1 cells further along the row (periodic),
+        // so those loads too must stay inside the state.
+        const std::size_t select_reach = reach + static_cast<std::size_t>(nx) - 1;
         // (not where a plane's cells must mask the other planes' neighbour reads)
         const bool merge_rows = Dim >= 2 && nx > 2 * r && m_cells <= std::size_t(0xffffffffu) - 1 &&
                                 only_field >= Fields;
@@ -646,12 +650,12 @@ private:
         // (detail::edge_select_cell), through tables made once per call
         const bool select_edges = merge_rows && tables && std::size_t(nx) <= select_row_cells;
         detail::row_edges<table_radius> edges;
-        bool row_edges_made = false;
+        edges.column = nullptr;  // made when first needed
         auto make_row_edges = [&] {
             edges.column = column_pattern(std::size_t(nx), piece);
             edges.last = int(nx - 1);
             edges.radius = std::ptrdiff_t(r);
-            for (Index k = 0; k < 2 * r; ++k) make_axis(edges.axis[k], 0, k < r ? k : nx - 2 * r + k);
+            for (Index k = 0; k < 2 * r; ++k) edges.axis[k] = column_reads(k < r ? k : nx - 2 * r + k);
         };
         while (c < c1)
         {
@@ -680,16 +684,8 @@ private:
                 if (b > piece_end) b = piece_end;
                 if (b > c)
                 {
-                    // every lane of an edge_select_cell run also loads the cells that
-                    // the edge columns' reads map to, up to nx - 1 cells further along
-                    // the row (periodic), so those loads too must stay inside the state
-                    const std::size_t select_reach = reach + static_cast<std::size_t>(nx) - 1;
                     const bool select_here = select_edges && c >= select_reach && b + select_reach <= m_cells;
-                    if (select_here && !row_edges_made)
-                    {
-                        make_row_edges();
-                        row_edges_made = true;
-                    }
+                    if (select_here && !edges.column) make_row_edges();
                     merged_rows(c, b, x, ctx, cell_pointer, run, edge_cell, edge_column, tables,
                                 select_here ? &edges : nullptr);
                     const std::size_t q = static_cast<std::size_t>(x[0]) + (b - c);
