@@ -28,6 +28,8 @@
 #include "support/device_agreement.hpp"
 #include "support/grid_tiles_support.hpp"
 
+#include <type_traits>
+
 namespace grid = boost::numeric::odeint::tiled::grid;
 using namespace boost_odeint_tiled_test;
 
@@ -140,7 +142,9 @@ BOOST_AUTO_TEST_CASE(float_states)
     const std::vector<double> x0 = initial_of(sys);
     std::vector<float> f0(x0.begin(), x0.end());
     thrust::device_vector<float> a(f0.begin(), f0.end()), b(f0.begin(), f0.end());
-    tiled::runge_kutta4<thrust::device_vector<float>, float> g;
+    // the value type follows the state (core/state_access.hpp's state_value): float
+    static_assert(std::is_same<tiled::runge_kutta4<thrust::device_vector<float>>::value_type, float>::value, "");
+    tiled::runge_kutta4<thrust::device_vector<float>> g;
     tiled::runge_kutta4<thrust::device_vector<float>, float> n(tiled::tiling::none());
     for (int i = 0; i < 10; ++i) { g.do_step(sys, a, float(i) * 1e-3f, 1e-3f); }
     BOOST_TEST((tiled::cuda_executor::last_path() == tiled::cuda_kernel_path::grid_tiles));

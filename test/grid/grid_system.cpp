@@ -45,6 +45,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace odeint = boost::numeric::odeint;
@@ -595,6 +596,77 @@ BOOST_AUTO_TEST_CASE(make_system_passes_constant_values_and_the_boundary_functio
         const state ref = reference_rhs<2, 2>(s, update, std::array<double, 2>{}, grid::no_boundary_function{}, y, 0.5);
         for (std::size_t j = 0; j < y.size(); ++j) BOOST_TEST(sys(j, y, 0.5) == ref[j]);
         BOOST_TEST(sys.component(1, 5, 3) == 2u * (3u * 6u + 5u) + 1u);
+    }
+    {
+        // a function along x and constants along y, both given
+        const grid::shape<2> s = grid::extents(6, 4)
+                                     .boundary(0, grid::boundary::function())
+                                     .boundary(1, grid::boundary::constant());
+        const auto sys = grid::make_system<2>(s, update, ghost_value<2>{}, constants);
+        const state ref = reference_rhs<2, 2>(s, update, constants, ghost_value<2>{}, y, 0.5);
+        for (std::size_t j = 0; j < y.size(); ++j) BOOST_TEST(sys(j, y, 0.5) == ref[j]);
+    }
+    {
+        // make_system<Fields, Value>: the value type named, every overload
+        const grid::shape<2> s = grid::extents(6, 4)
+                                     .boundary(0, grid::boundary::function())
+                                     .boundary(1, grid::boundary::constant());
+        const std::array<float, 2> float_constants = {0.25f, -4.0f};
+        const auto with_both = grid::make_system<2, float>(s, update, ghost_value<2>{}, float_constants);
+        const auto with_function = grid::make_system<2, float>(s, update, ghost_value<2>{});
+        const auto with_constants = grid::make_system<2, float>(grid::extents(6, 4).boundary(grid::boundary::constant()),
+                                                                update, float_constants);
+        const auto plain = grid::make_system<2, float>(grid::extents(6, 4), update);
+        static_assert(std::is_same<decltype(with_both)::value_type, float>::value, "");
+        static_assert(std::is_same<decltype(with_function)::value_type, float>::value, "");
+        static_assert(std::is_same<decltype(with_constants)::value_type, float>::value, "");
+        static_assert(std::is_same<decltype(plain)::value_type, float>::value, "");
+        BOOST_TEST(with_both.constant_values()[1] == -4.0f);
+        BOOST_TEST(with_function.constant_values()[1] == 0.0f);
+        BOOST_TEST(with_constants.constant_values()[0] == 0.25f);
+        BOOST_TEST(plain.size() == 48u);
+    }
+}
+
+/*! A float state: the tiled steppers compute in the state's element type (their Value
+    defaults to it, as core/state_access.hpp's state_value says), and agree with odeint's
+    steppers on float to float rounding, fixed and adaptive. */
+BOOST_AUTO_TEST_CASE(float_states_step_in_float_and_agree_with_odeint)
+{
+    using fstate = std::vector<float>;
+    static_assert(std::is_same<tiled::runge_kutta4<fstate>::value_type, float>::value, "");
+    static_assert(std::is_same<tiled::runge_kutta4<fstate>::time_type, float>::value, "");
+    static_assert(std::is_same<tiled::runge_kutta_dopri5<state>::value_type, double>::value, "");
+    const grid::shape<2> s = grid::extents(37, 23)
+                                 .boundary(0, grid::boundary::reflecting())
+                                 .boundary(1, grid::boundary::constant())
+                                 .neighbour_fields(grid::neighbour_fields::same_field);
+    const auto sys = grid::make_system<2, float>(s, problems::bruss2d_cell{0.05}, std::array<float, 2>{1.0f, 3.0f});
+    std::mt19937 gen(29);
+    const state y0d = random_state(sys.size(), gen);
+    const fstate y0(y0d.begin(), y0d.end());
+    auto max_relative_difference = [](const fstate& a, const fstate& b) {
+        double m = 0.0;
+        for (std::size_t j = 0; j < a.size(); ++j)
+            m = std::max(m, double(std::fabs(a[j] - b[j])) / std::max(1.0, double(std::fabs(b[j]))));
+        return m;
+    };
+    {
+        fstate x = y0, r = y0;
+        tiled::runge_kutta4<fstate> rk4;
+        odeint::integrate_n_steps(rk4, sys, x, 0.0f, 0.01f, 50);
+        odeint::runge_kutta4<fstate, float> stock;
+        odeint::integrate_n_steps(stock, tiled::as_odeint_system(sys), r, 0.0f, 0.01f, 50);
+        BOOST_TEST(max_relative_difference(x, r) <= 1e-5, "rk4 on float: " << max_relative_difference(x, r));
+    }
+    {
+        fstate x = y0, r = y0;
+        auto controlled = odeint::make_controlled(1e-4f, 1e-4f, tiled::runge_kutta_dopri5<fstate>());
+        const std::size_t steps = odeint::integrate_adaptive(controlled, sys, x, 0.0f, 0.5f, 0.01f);
+        auto stock = odeint::make_controlled(1e-4f, 1e-4f, odeint::runge_kutta_dopri5<fstate, float>());
+        const std::size_t stock_steps = odeint::integrate_adaptive(stock, tiled::as_odeint_system(sys), r, 0.0f, 0.5f, 0.01f);
+        BOOST_TEST(steps == stock_steps);
+        BOOST_TEST(max_relative_difference(x, r) <= 1e-5, "adaptive dopri5 on float: " << max_relative_difference(x, r));
     }
 }
 

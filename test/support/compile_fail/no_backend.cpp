@@ -15,6 +15,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "decay_system.hpp"
+
 namespace {
 
 template <class T>
@@ -35,19 +37,13 @@ struct device_like_state
     const double& operator[](std::size_t i) const { return values[i]; }
 };
 
-struct decay
-{
-    std::size_t access_distance() const { return 0; }
-    template <class Y>
-    double operator()(std::size_t j, const Y& y, double) const { return -y[j]; }
-};
-
 } // namespace
 
 int main()
 {
     namespace odeint = boost::numeric::odeint;
     namespace tiled = boost::numeric::odeint::tiled;
+    using boost_odeint_tiled_test::decay;
     device_like_state x{std::vector<double>(16, 1.0)};
     tiled::runge_kutta4<device_like_state> rk4;
     rk4.do_step(decay{}, x, 0.0, 0.1);

@@ -816,7 +816,12 @@ private:
 /*! A grid system of `Fields` fields per cell on grid `s`, whose cells change by
     `update(cell, out, t)`. With a boundary function (for dimensions with
     boundary::function(), called as fn(field, ghost_coords, t) with ghost_coords a
-    `long long[Dim]`) and constant values (boundary::constant(), one per field). */
+    `long long[Dim]`) and constant values (boundary::constant(), one per field), each
+    where the shape's boundaries use them.
+      make_system<Fields>(s, update[, fn][, constants])          double values
+      make_system<Fields, Value>(s, update[, fn][, constants])   Value (float) values
+    The second spelling names the value type of the state the system runs on (the
+    update's reads, the constants); the first is the second with Value = double. */
 template <std::size_t Fields, std::size_t Dim, class Update>
 system<Fields, Update, Dim> make_system(const shape<Dim>& s, const Update& update)
 {
@@ -833,6 +838,40 @@ system<Fields, Update, Dim> make_system(const shape<Dim>& s, const Update& updat
                                         const std::array<double, Fields>& constant_values)
 {
     return system<Fields, Update, Dim>(s, update, no_boundary_function(), constant_values);
+}
+template <std::size_t Fields, std::size_t Dim, class Update, class BoundaryFunction>
+system<Fields, Update, Dim, double, BoundaryFunction> make_system(const shape<Dim>& s, const Update& update,
+                                                                  const BoundaryFunction& fn,
+                                                                  const std::array<double, Fields>& constant_values)
+{
+    return system<Fields, Update, Dim, double, BoundaryFunction>(s, update, fn, constant_values);
+}
+
+// make_system<Fields, Value>: Value is named, never deduced, so these take part only
+// where the call names it (make_system<Fields>(...) does not match them).
+template <std::size_t Fields, class Value, std::size_t Dim, class Update>
+system<Fields, Update, Dim, Value> make_system(const shape<Dim>& s, const Update& update)
+{
+    return system<Fields, Update, Dim, Value>(s, update);
+}
+template <std::size_t Fields, class Value, std::size_t Dim, class Update, class BoundaryFunction>
+system<Fields, Update, Dim, Value, BoundaryFunction> make_system(const shape<Dim>& s, const Update& update,
+                                                                 const BoundaryFunction& fn)
+{
+    return system<Fields, Update, Dim, Value, BoundaryFunction>(s, update, fn);
+}
+template <std::size_t Fields, class Value, std::size_t Dim, class Update>
+system<Fields, Update, Dim, Value> make_system(const shape<Dim>& s, const Update& update,
+                                               const std::array<Value, Fields>& constant_values)
+{
+    return system<Fields, Update, Dim, Value>(s, update, no_boundary_function(), constant_values);
+}
+template <std::size_t Fields, class Value, std::size_t Dim, class Update, class BoundaryFunction>
+system<Fields, Update, Dim, Value, BoundaryFunction> make_system(const shape<Dim>& s, const Update& update,
+                                                                 const BoundaryFunction& fn,
+                                                                 const std::array<Value, Fields>& constant_values)
+{
+    return system<Fields, Update, Dim, Value, BoundaryFunction>(s, update, fn, constant_values);
 }
 
 }}}}} // namespace boost::numeric::odeint::tiled::grid

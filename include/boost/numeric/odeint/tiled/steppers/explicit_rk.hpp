@@ -78,13 +78,15 @@ struct stepper_category_of
     still an odeint Algebra for the backends of this library, and algebra_type names
     it as in odeint. `Operations` is the stage-combination code the executors call
     (core/fused_operations.hpp). */
-template <class Tableau, class State, class Value = double, class Deriv = State, class Time = Value,
+template <class Tableau, class State, class Value = typename state_value<State>::type, class Deriv = State,
+          class Time = Value,
           class Algebra = typename backend_dispatcher<State>::algebra_type,
           class Operations = typename backend_dispatcher<State>::operations_type>
 class explicit_rk
 {
     static_assert(check_butcher_tableau<Tableau>(), "");
     static_assert(detail::check_backend<State, Algebra>(), "");
+    static_assert(detail::check_state_value<State, Value>(), "");
     using backend = detail::checked_backend_t<Algebra>;
     using workspace_type = typename backend::template workspace_type<Value>;
 
@@ -103,9 +105,11 @@ public:
     static constexpr order_type stepper_order_value = Tableau::stepper_order;
     static constexpr order_type error_order_value = Tableau::error_order;
     static constexpr bool is_embedded = is_embedded_tableau<Tableau>::value;
-    //! Algebra names a backend (core/backend.hpp). Where it does not, check_backend's
-    //! static_assert is the one error: the code that would run the step is not instantiated.
-    static constexpr bool backend_ok = is_tiled_backend<Algebra>::value;
+    //! Algebra names a backend (core/backend.hpp) and Value is what the state holds
+    //! (core/state_access.hpp). Where either is not so, check_backend's or
+    //! check_state_value's static_assert is the one error: the code that would run the
+    //! step is not instantiated.
+    static constexpr bool backend_ok = is_tiled_backend<Algebra>::value && detail::state_value_matches<State, Value>();
 
     explicit explicit_rk(const tiled::tiling& config = tiled::tiling::automatic(), const Algebra& algebra = Algebra())
         : m_shared(std::make_shared<shared_state>(config)), m_algebra(algebra)

@@ -18,7 +18,7 @@
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 
 #define BOOST_ODEINT_TILED_NAMED_STEPPER(NAME)                                                                         \
-    template <class State, class Value = double, class Deriv = State, class Time = Value,                              \
+    template <class State, class Value = typename state_value<State>::type, class Deriv = State, class Time = Value,  \
               class Algebra = typename backend_dispatcher<State>::algebra_type,                                        \
               class Operations = typename backend_dispatcher<State>::operations_type>                                  \
     using NAME = explicit_rk<NAME##_tableau, State, Value, Deriv, Time, Algebra, Operations>;
