@@ -211,6 +211,27 @@ BOOST_AUTO_TEST_CASE(a_stepper_that_stopped_steps_a_correct_system_afterwards)
     BOOST_CHECK_NO_THROW(st.do_step(reaching_chain{n, 2, 2}, y, 0.0, 0.01));
 }
 
+/*! A system that must not be copied (its copy constructor deleted; still trivially
+    copyable by the language's rules, through its copy assignment), stepped through
+    std::ref as odeint allows: the checked mode holds it by reference too. */
+struct uncopied_chain : boost_odeint_tiled_test::reaching_chain
+{
+    uncopied_chain(std::size_t n, std::size_t reach) : reaching_chain{n, reach, reach} {}
+    uncopied_chain(const uncopied_chain&) = delete;
+};
+
+BOOST_AUTO_TEST_CASE(checked_steps_take_a_system_that_must_not_be_copied_by_reference)
+{
+    const std::size_t n = 600;
+    const uncopied_chain sys(n, 2);
+    tiled::runge_kutta4<state> st(tiled::tiling::trapezoidal(150, 4));
+    state x = access_check_state(n), y = access_check_state(n);
+    odeint::integrate_n_steps(st, std::cref(sys), x, 0.0, 0.01, 5);
+    tiled::runge_kutta4<state> reference(tiled::tiling::trapezoidal(150, 4));
+    odeint::integrate_n_steps(reference, reaching_chain{n, 2, 2}, y, 0.0, 0.01, 5);
+    BOOST_TEST(std::memcmp(x.data(), y.data(), n * sizeof(double)) == 0);
+}
+
 BOOST_AUTO_TEST_CASE(checked_steps_of_a_correct_system_give_the_same_bits_as_unchecked_ones)
 {
     using tableau = tiled::runge_kutta4_tableau;

@@ -166,7 +166,11 @@ inline std::string describe_access_violation(const access_violation& v, std::siz
 template <class System>
 class access_checked_system
 {
-    using held_type = std::conditional_t<std::is_trivially_copyable<System>::value, System, const System&>;
+    // (a class whose copy constructor is deleted may still count as trivially
+    // copyable, through its copy assignment: held by reference)
+    using held_type = std::conditional_t<std::is_trivially_copyable<System>::value &&
+                                             std::is_copy_constructible<System>::value,
+                                         System, const System&>;
 
 public:
     access_checked_system(const System& sys, std::size_t n, std::size_t d, access_violation* record)
