@@ -163,6 +163,15 @@ public:
     static constexpr bool is_fsal = chain_traits<typename stepper_type::tableau_type, true>::last_derivative_is_next_first;
     //! The stepper's Algebra names a backend; where not, its static_assert is the one error.
     static constexpr bool backend_ok = stepper_type::backend_ok;
+    //! Whether a try on System runs: backend_ok, and System a LimitedAccessSystem. Where
+    //! it is not one, check_limited_access_system's static_assert is the one error.
+    template <class System>
+    static constexpr bool runs()
+    {
+        using sys_type = typename odeint::unwrap_reference<System>::type;
+        static_assert(detail::check_limited_access_system<sys_type, value_type, time_type, state_type>(), "");
+        return backend_ok && is_limited_access_system<sys_type, value_type, time_type>::value;
+    }
 
     //! odeint's constructor form.
     explicit controlled_explicit_rk(const error_checker_type& error_checker = error_checker_type(),
@@ -188,7 +197,7 @@ public:
     template <class System, class StateInOut>
     controlled_step_result try_step(System system, StateInOut& x, time_type& t, time_type& dt)
     {
-        if constexpr (!backend_ok) return fail;
+        if constexpr (!runs<System>()) return fail;
         else return try_step_in_place(system, x, t, dt);
     }
 
@@ -200,7 +209,7 @@ public:
               class = std::enable_if_t<!std::is_convertible<DerivInOut, time_type>::value>>
     controlled_step_result try_step(System system, StateInOut& x, DerivInOut& dxdt, time_type& t, time_type& dt)
     {
-        if constexpr (!backend_ok) return fail;
+        if constexpr (!runs<System>()) return fail;
         else
         {
             constexpr bool hand_out = is_fsal && !std::is_const<DerivInOut>::value;
@@ -217,7 +226,7 @@ public:
                                        !std::is_convertible<StateOut, time_type>::value>>
     controlled_step_result try_step(System system, const StateIn& in, time_type& t, StateOut& out, time_type& dt)
     {
-        if constexpr (!backend_ok) return fail;
+        if constexpr (!runs<System>()) return fail;
         else return try_step_out_of_place(system, in, t, out, dt);
     }
 
@@ -227,7 +236,7 @@ public:
     controlled_step_result try_step(System system, const StateIn& in, const DerivIn& dxdt, time_type& t, StateOut& out,
                                     time_type& dt)
     {
-        if constexpr (!backend_ok) return fail;
+        if constexpr (!runs<System>()) return fail;
         else return try_step_out_of_place(system, in, t, out, dt, given_derivative(dxdt, in));
     }
 
@@ -238,7 +247,7 @@ public:
                                     DerivOut& dxdt_out, time_type& dt)
     {
         static_assert(is_fsal, "try_step with dxdt_out is the FSAL controllers' form (as in odeint)");
-        if constexpr (!backend_ok) return fail;
+        if constexpr (!runs<System>()) return fail;
         else
         {
             const controlled_step_result res =
@@ -253,7 +262,7 @@ public:
     template <class System, class StateIn>
     void initialize(System system, const StateIn& x, time_type t)
     {
-        if constexpr (is_fsal && backend_ok)
+        if constexpr (is_fsal && runs<System>())
         {
             m_buffers->known_state = nullptr;
             ensure_derivative(system, x, t);

@@ -201,12 +201,12 @@ public:
                                                const error_norm_params<Value>& params,
                                                unsigned long long keep_derivatives = 0)
     {
-        if constexpr (!backend_ok)
+        using sys_type = typename odeint::unwrap_reference<System>::type;
+        static_assert(detail::check_limited_access_system<sys_type, Value, Time, State>(), "");
+        if constexpr (!backend_ok || !is_limited_access_system<sys_type, Value, Time>::value)
             return error_norm_block<Value>();
         else
         {
-            using sys_type = typename odeint::unwrap_reference<System>::type;
-            static_assert(detail::check_limited_access_system<sys_type, Value, Time>(), "");
             const sys_type& sys = system;
             const std::size_t n = detail::state_size(in);
             const std::size_t d = static_cast<std::size_t>(sys.access_distance());
@@ -335,14 +335,16 @@ private:
     template <bool WithError, class System, class StateIn, class StateOut, class Err>
     void step(System& system, const StateIn& in, StateOut& out, time_type t, time_type dt, Err* xerr)
     {
-        if constexpr (backend_ok) step_impl<WithError>(system, in, out, t, dt, xerr);
+        using sys_type = typename odeint::unwrap_reference<System>::type;
+        static_assert(detail::check_limited_access_system<sys_type, Value, Time, State>(), "");
+        if constexpr (backend_ok && is_limited_access_system<sys_type, Value, Time>::value)
+            step_impl<WithError>(system, in, out, t, dt, xerr);
     }
 
     template <bool WithError, class System, class StateIn, class StateOut, class Err>
     void step_impl(System& system, const StateIn& in, StateOut& out, time_type t, time_type dt, Err* xerr)
     {
         using sys_type = typename odeint::unwrap_reference<System>::type;
-        static_assert(detail::check_limited_access_system<sys_type, Value, Time>(), "");
         const sys_type& sys = system;
         const std::size_t n = detail::state_size(in);
         const std::size_t d = static_cast<std::size_t>(sys.access_distance());

@@ -13,8 +13,9 @@
  tile buffer, or a device view). d >= n is legal; it just means "reads everything".
 
  is_limited_access_system<S, Value, Time> tests the concept; the helper
- detail::check_limited_access_system<S, Value, Time>() fires one readable
- static_assert per missing requirement.
+ detail::check_limited_access_system<S, Value, Time[, State]>() fires one readable
+ static_assert per missing requirement, or, for an odeint system on State
+ (sys(x, dxdt, t)), one that says what a tiled stepper needs instead.
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -27,6 +28,8 @@
 #include <utility>
 
 #include <boost/numeric/odeint/tiled/config.hpp>
+#include <boost/numeric/odeint/tiled/system/range_rhs.hpp>
+#include <boost/numeric/odeint/tiled/system/stage_view.hpp>
 
 namespace boost {
 namespace numeric {
@@ -78,17 +81,51 @@ constexpr bool is_limited_access_system_v = is_limited_access_system<S, Value, T
 
 namespace detail {
 
+// Whether S is an odeint system for states of type State: s(x, dxdt, t), what an
+// odeint user brings to a tiled stepper first.
+template <class S, class State, class Time, class = void>
+struct has_odeint_rhs : std::false_type {};
+
+template <class S, class State, class Time>
+struct has_odeint_rhs<S, State, Time,
+                      std::void_t<decltype(std::declval<const S&>()(std::declval<const State&>(),
+                                                                    std::declval<State&>(), std::declval<Time>()))>>
+    : std::true_type {};
+
+// Whether S declares evaluate_range as one plain (non-template) member function: one
+// whose y parameter names a type, which the backends' views are not.
+template <class S, class = void>
+struct has_plain_evaluate_range : std::false_type {};
+
+template <class S>
+struct has_plain_evaluate_range<S, std::void_t<decltype(&S::evaluate_range)>> : std::true_type {};
+
 // Call where a LimitedAccessSystem is required; each requirement has its own
-// message so the compiler names exactly what is missing. Returns true.
-template <class S, class Value = double, class Time = double>
+// message so the compiler names exactly what is missing, and an odeint system
+// (s(x, dxdt, t) on State) gets one message that says what to write instead.
+// Returns true. A stepper runs nothing of a system that fails it
+// (is_limited_access_system), so the message is the one error.
+template <class S, class Value = double, class Time = double, class State = void>
 constexpr bool check_limited_access_system()
 {
-    static_assert(has_access_distance<S>::value,
+    constexpr bool odeint_form = !is_limited_access_system<S, Value, Time>::value &&
+                                 !std::is_void<State>::value && has_odeint_rhs<S, State, Time>::value;
+    static_assert(!odeint_form,
+                  "tiled: this is odeint's system form, sys(x, dxdt, t); a tiled stepper needs a LimitedAccessSystem: "
+                  "`std::size_t access_distance() const` and `Value operator()(std::size_t j, const Y& y, Time t) "
+                  "const`, component j's derivative from y[j-d] .. y[j+d] (doc/concepts.md; tiled::grid makes both "
+                  "for grids, doc/grid.md). Stock odeint steppers keep taking the form you have.");
+    static_assert(odeint_form || has_access_distance<S>::value,
                   "a LimitedAccessSystem needs `std::size_t access_distance() const`");
-    static_assert(has_component_rhs<S, Value, Time>::value,
+    static_assert(odeint_form || has_component_rhs<S, Value, Time>::value,
                   "a LimitedAccessSystem needs `Value operator()(std::size_t j, const Y& y, Time t) const` "
                   "callable with any indexable Y (only y[i] may be used) and returning something "
                   "convertible to Value");
+    static_assert(!has_plain_evaluate_range<S>::value || has_range_rhs<S, stage_view<Value>, Value, Time>::value,
+                  "tiled: evaluate_range takes the state as a template parameter, `template <class Y> void "
+                  "evaluate_range(std::size_t first, std::size_t last, const Y& y, Value* dydt, Time t) const` "
+                  "(system/range_rhs.hpp): the backends pass views of their buffers, not your state type, and "
+                  "would step without it");
     return true;
 }
 
