@@ -49,6 +49,22 @@
 #define BOOST_ODEINT_TILED_NO_EXEC_CHECK
 #endif
 
+// The __host__ __device__ code through which the GPU kernels call the user's system
+// (link_derivative, the checked views, the grid system's evaluation and its cells'
+// boundary reads, the distributed window) lies between these two. There a call that
+// reaches a host-only function (an operator() without BOOST_ODEINT_TILED_HD) is an
+// error: nvcc only warns (#20011) for a __host__ __device__ caller, builds the kernel
+// anyway, and the step then computes NaN. nvcc reports the diagnostic at the call's
+// place, so code outside them (the user's own) keeps nvcc's defaults; and it arises
+// only where a kernel instantiates the call, never for host-only use.
+#if defined(__CUDACC__) && defined(__NVCC__)
+#define BOOST_ODEINT_TILED_DEVICE_CALLS_BEGIN _Pragma("nv_diagnostic push") _Pragma("nv_diag_error 20011")
+#define BOOST_ODEINT_TILED_DEVICE_CALLS_END _Pragma("nv_diagnostic pop")
+#else
+#define BOOST_ODEINT_TILED_DEVICE_CALLS_BEGIN
+#define BOOST_ODEINT_TILED_DEVICE_CALLS_END
+#endif
+
 // The host loops that the compiler vectorises (the grid helper's block form, the
 // fused linear combinations of a step) are kept out of line (noinline: one call per
 // block of components) and take in everything they call (flatten: a grid system's

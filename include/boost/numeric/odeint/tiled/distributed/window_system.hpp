@@ -39,6 +39,8 @@
 #include <boost/numeric/odeint/tiled/system/range_rhs.hpp>
 #include <boost/numeric/odeint/tiled/system/stage_view.hpp>
 
+BOOST_ODEINT_TILED_DEVICE_CALLS_BEGIN
+
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace distributed {
 
 namespace detail {
@@ -254,5 +256,7 @@ auto grid_window(const grid::system<Fields, Update, Dim, Value, Function>& sys, 
 }
 
 }}}}} // namespace boost::numeric::odeint::tiled::distributed
+
+BOOST_ODEINT_TILED_DEVICE_CALLS_END
 
 #endif // BOOST_NUMERIC_ODEINT_TILED_DISTRIBUTED_WINDOW_SYSTEM_HPP_INCLUDED

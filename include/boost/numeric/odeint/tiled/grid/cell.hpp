@@ -30,6 +30,8 @@
 #include <boost/numeric/odeint/tiled/grid/fast_divider.hpp>
 #include <boost/numeric/odeint/tiled/grid/grid_shape.hpp>
 
+BOOST_ODEINT_TILED_DEVICE_CALLS_BEGIN
+
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace grid {
 
 //! The boundary function of a system that has none (no dimension may then use
@@ -394,5 +396,7 @@ struct same_field_cell
 } // namespace detail
 
 }}}}} // namespace boost::numeric::odeint::tiled::grid
+
+BOOST_ODEINT_TILED_DEVICE_CALLS_END
 
 #endif // BOOST_NUMERIC_ODEINT_TILED_GRID_CELL_HPP_INCLUDED

@@ -56,6 +56,8 @@
 #include <boost/numeric/odeint/tiled/grid/grid_shape.hpp>
 #include <boost/numeric/odeint/tiled/system/is_grid_system.hpp>
 
+BOOST_ODEINT_TILED_DEVICE_CALLS_BEGIN
+
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace grid {
 
 template <std::size_t Fields, class Update, std::size_t Dim, class Value = double,
@@ -875,5 +877,7 @@ system<Fields, Update, Dim, Value, BoundaryFunction> make_system(const shape<Dim
 }
 
 }}}}} // namespace boost::numeric::odeint::tiled::grid
+
+BOOST_ODEINT_TILED_DEVICE_CALLS_END
 
 #endif // BOOST_NUMERIC_ODEINT_TILED_GRID_GRID_SYSTEM_HPP_INCLUDED

@@ -58,6 +58,8 @@
 #endif
 #endif
 
+BOOST_ODEINT_TILED_DEVICE_CALLS_BEGIN
+
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
 
 //! True where the steppers check every read of the system (see the file comment).
@@ -389,5 +391,7 @@ decltype(auto) run_access_checked(std::unique_ptr<Record>& record, const char* s
 } // namespace detail
 
 }}}} // namespace boost::numeric::odeint::tiled
+
+BOOST_ODEINT_TILED_DEVICE_CALLS_END
 
 #endif // BOOST_NUMERIC_ODEINT_TILED_SYSTEM_ACCESS_CHECK_HPP_INCLUDED

@@ -22,6 +22,8 @@
 #include <boost/numeric/odeint/tiled/config.hpp>
 #include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
 
+BOOST_ODEINT_TILED_DEVICE_CALLS_BEGIN
+
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
 
 //! The system of a step with F_0 given: evaluates every other stage as `sys` does.
@@ -55,5 +57,7 @@ BOOST_ODEINT_TILED_HD Value link_derivative(const System& sys, std::size_t i, co
 }
 
 }}}}} // namespace boost::numeric::odeint::tiled::detail
+
+BOOST_ODEINT_TILED_DEVICE_CALLS_END
 
 #endif // BOOST_NUMERIC_ODEINT_TILED_BACKENDS_CUDA_GIVEN_FIRST_DERIVATIVE_HPP_INCLUDED
