@@ -82,6 +82,9 @@ public:
     static constexpr order_type error_order_value = Tableau::error_order;
     static constexpr bool is_embedded = local_stepper_type::is_embedded;
     static constexpr bool backend_ok = local_stepper_type::backend_ok;
+    //! Whether a step of System runs (the local stepper's runs: where not, its static_assert is the one error).
+    template <class System>
+    static constexpr bool runs() { return local_stepper_type::template runs<System>(); }
     //! F_0 is evaluated inside every step (controlled_explicit_rk.hpp)
     static constexpr bool takes_given_derivatives = false;
 

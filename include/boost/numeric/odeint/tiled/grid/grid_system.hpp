@@ -824,31 +824,6 @@ private:
       make_system<Fields, Value>(s, update[, fn][, constants])   Value (float) values
     The second spelling names the value type of the state the system runs on (the
     update's reads, the constants); the first is the second with Value = double. */
-template <std::size_t Fields, std::size_t Dim, class Update>
-system<Fields, Update, Dim> make_system(const shape<Dim>& s, const Update& update)
-{
-    return system<Fields, Update, Dim>(s, update);
-}
-template <std::size_t Fields, std::size_t Dim, class Update, class BoundaryFunction>
-system<Fields, Update, Dim, double, BoundaryFunction> make_system(const shape<Dim>& s, const Update& update,
-                                                                  const BoundaryFunction& fn)
-{
-    return system<Fields, Update, Dim, double, BoundaryFunction>(s, update, fn);
-}
-template <std::size_t Fields, std::size_t Dim, class Update>
-system<Fields, Update, Dim> make_system(const shape<Dim>& s, const Update& update,
-                                        const std::array<double, Fields>& constant_values)
-{
-    return system<Fields, Update, Dim>(s, update, no_boundary_function(), constant_values);
-}
-template <std::size_t Fields, std::size_t Dim, class Update, class BoundaryFunction>
-system<Fields, Update, Dim, double, BoundaryFunction> make_system(const shape<Dim>& s, const Update& update,
-                                                                  const BoundaryFunction& fn,
-                                                                  const std::array<double, Fields>& constant_values)
-{
-    return system<Fields, Update, Dim, double, BoundaryFunction>(s, update, fn, constant_values);
-}
-
 // make_system<Fields, Value>: Value is named, never deduced, so these take part only
 // where the call names it (make_system<Fields>(...) does not match them).
 template <std::size_t Fields, class Value, std::size_t Dim, class Update>
@@ -874,6 +849,31 @@ system<Fields, Update, Dim, Value, BoundaryFunction> make_system(const shape<Dim
                                                                  const std::array<Value, Fields>& constant_values)
 {
     return system<Fields, Update, Dim, Value, BoundaryFunction>(s, update, fn, constant_values);
+}
+// make_system<Fields>: Value = double.
+template <std::size_t Fields, std::size_t Dim, class Update>
+system<Fields, Update, Dim> make_system(const shape<Dim>& s, const Update& update)
+{
+    return make_system<Fields, double>(s, update);
+}
+template <std::size_t Fields, std::size_t Dim, class Update, class BoundaryFunction>
+system<Fields, Update, Dim, double, BoundaryFunction> make_system(const shape<Dim>& s, const Update& update,
+                                                                  const BoundaryFunction& fn)
+{
+    return make_system<Fields, double>(s, update, fn);
+}
+template <std::size_t Fields, std::size_t Dim, class Update>
+system<Fields, Update, Dim> make_system(const shape<Dim>& s, const Update& update,
+                                        const std::array<double, Fields>& constant_values)
+{
+    return make_system<Fields, double>(s, update, constant_values);
+}
+template <std::size_t Fields, std::size_t Dim, class Update, class BoundaryFunction>
+system<Fields, Update, Dim, double, BoundaryFunction> make_system(const shape<Dim>& s, const Update& update,
+                                                                  const BoundaryFunction& fn,
+                                                                  const std::array<double, Fields>& constant_values)
+{
+    return make_system<Fields, double>(s, update, fn, constant_values);
 }
 
 }}}}} // namespace boost::numeric::odeint::tiled::grid

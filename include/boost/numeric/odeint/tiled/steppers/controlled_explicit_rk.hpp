@@ -163,15 +163,9 @@ public:
     static constexpr bool is_fsal = chain_traits<typename stepper_type::tableau_type, true>::last_derivative_is_next_first;
     //! The stepper's Algebra names a backend; where not, its static_assert is the one error.
     static constexpr bool backend_ok = stepper_type::backend_ok;
-    //! Whether a try on System runs: backend_ok, and System a LimitedAccessSystem. Where
-    //! it is not one, check_limited_access_system's static_assert is the one error.
+    //! Whether a try on System runs (the stepper's runs: where not, its static_assert is the one error).
     template <class System>
-    static constexpr bool runs()
-    {
-        using sys_type = typename odeint::unwrap_reference<System>::type;
-        static_assert(detail::check_limited_access_system<sys_type, value_type, time_type, state_type>(), "");
-        return backend_ok && is_limited_access_system<sys_type, value_type, time_type>::value;
-    }
+    static constexpr bool runs() { return stepper_type::template runs<System>(); }
 
     //! odeint's constructor form.
     explicit controlled_explicit_rk(const error_checker_type& error_checker = error_checker_type(),

@@ -110,6 +110,16 @@ public:
     //! check_state_value's static_assert is the one error: the code that would run the
     //! step is not instantiated.
     static constexpr bool backend_ok = is_tiled_backend<Algebra>::value && detail::state_value_matches<State, Value>();
+    //! Whether a step of System runs: backend_ok, and System (or what a reference
+    //! wrapper holds) a LimitedAccessSystem. Where it is not one,
+    //! check_limited_access_system's static_assert is the one error.
+    template <class System>
+    static constexpr bool runs()
+    {
+        using sys_type = typename odeint::unwrap_reference<System>::type;
+        static_assert(detail::check_limited_access_system<sys_type, Value, Time, State>(), "");
+        return backend_ok && is_limited_access_system<sys_type, Value, Time>::value;
+    }
 
     explicit explicit_rk(const tiled::tiling& config = tiled::tiling::automatic(), const Algebra& algebra = Algebra())
         : m_shared(std::make_shared<shared_state>(config)), m_algebra(algebra)
@@ -201,12 +211,11 @@ public:
                                                const error_norm_params<Value>& params,
                                                unsigned long long keep_derivatives = 0)
     {
-        using sys_type = typename odeint::unwrap_reference<System>::type;
-        static_assert(detail::check_limited_access_system<sys_type, Value, Time, State>(), "");
-        if constexpr (!backend_ok || !is_limited_access_system<sys_type, Value, Time>::value)
+        if constexpr (!runs<System>())
             return error_norm_block<Value>();
         else
         {
+            using sys_type = typename odeint::unwrap_reference<System>::type;
             const sys_type& sys = system;
             const std::size_t n = detail::state_size(in);
             const std::size_t d = static_cast<std::size_t>(sys.access_distance());
@@ -335,10 +344,7 @@ private:
     template <bool WithError, class System, class StateIn, class StateOut, class Err>
     void step(System& system, const StateIn& in, StateOut& out, time_type t, time_type dt, Err* xerr)
     {
-        using sys_type = typename odeint::unwrap_reference<System>::type;
-        static_assert(detail::check_limited_access_system<sys_type, Value, Time, State>(), "");
-        if constexpr (backend_ok && is_limited_access_system<sys_type, Value, Time>::value)
-            step_impl<WithError>(system, in, out, t, dt, xerr);
+        if constexpr (runs<System>()) step_impl<WithError>(system, in, out, t, dt, xerr);
     }
 
     template <bool WithError, class System, class StateIn, class StateOut, class Err>
