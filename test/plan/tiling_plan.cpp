@@ -591,4 +591,155 @@ BOOST_AUTO_TEST_CASE(plans_are_values_that_compare_equal_when_built_from_equal_i
     BOOST_TEST(!(a == c));
 }
 
+// --- ring plans (periodic systems: reads wrap around the state's ends) ---------------
+
+BOOST_AUTO_TEST_CASE(every_valid_random_ring_plan_passes_the_checker_and_every_too_narrow_one_throws)
+{
+    const auto ring = tiled::access_topology::ring;
+    std::mt19937 rng(20261129u);
+    std::size_t valid = 0, invalid = 0, degenerate = 0, too_short = 0, converted = 0;
+    for (const named_chain& c : all_chains())
+        for (int iter = 0; iter < draws_per_chain; ++iter)
+        {
+            random_case r = draw(rng, c.chain.links + 1);
+            const std::size_t h_eff = std::min(r.height, c.chain.links);
+            const std::size_t minimum = (2 * h_eff - 1) * r.d;
+            r.width = draw_width(rng, minimum, r.n);
+            tiled::tiling t = tiled::tiling::trapezoidal(r.width, r.height);
+            if (iter % 5 == 3 && r.height % 2 == 0) t = tiled::tiling::hexagonal(std::max(r.width, r.d), r.height);
+            if (iter % 5 == 4) t = tiled::tiling::none().width(std::uniform_int_distribution<std::size_t>(1, r.n + 10)(rng));
+            BOOST_TEST_CONTEXT(describe(c, r, t) << " on a ring")
+            {
+                const bool trapezoid = t.kind() == tiled::tiling::scheme::trapezoidal;
+                if (trapezoid && r.d < r.n && r.width < minimum)
+                {
+                    ++invalid;
+                    try
+                    {
+                        (void)tiled::make_tiling_plan(c.chain, r.n, r.d, t, ring);
+                        BOOST_ERROR("a trapezoid narrower than (2h-1)*d was accepted on a ring");
+                    }
+                    catch (const std::invalid_argument& e)
+                    {
+                        BOOST_TEST(std::string(e.what()).find("(2h-1)*d") != std::string::npos, e.what());
+                    }
+                    continue;
+                }
+                const tiled::tiling_plan p = tiled::make_tiling_plan(c.chain, r.n, r.d, t, ring);
+                const tiled::plan_check_result ok = tiled::check_plan(p);
+                BOOST_TEST(ok.ok, ok.error);
+                BOOST_TEST(covers_each_link_exactly_once(p));
+                BOOST_TEST((p.topology == ring));
+                if (r.d >= r.n) ++degenerate;
+                else if (t.kind() == tiled::tiling::scheme::hexagonal)
+                {
+                    ++converted;  // hexagons run as trapezoids of their width on a ring
+                    BOOST_TEST((p.config.kind() == tiled::tiling::scheme::trapezoidal ||
+                                p.config.kind() == tiled::tiling::scheme::none));
+                    BOOST_TEST((p.config.kind() == tiled::tiling::scheme::none || p.config.width() == t.width()));
+                }
+                else if (trapezoid && p.config.kind() == tiled::tiling::scheme::none)
+                    ++too_short;  // no trapezoid of the row's height fits the ring
+                else if (trapezoid)
+                {
+                    ++valid;
+                    BOOST_TEST((p.config == t));
+                }
+            }
+        }
+    BOOST_TEST(valid > at_least(600));
+    BOOST_TEST(invalid > at_least(50));
+    BOOST_TEST(degenerate > at_least(50));
+    BOOST_TEST(too_short > at_least(20));
+    BOOST_TEST(converted > at_least(50));
+}
+
+BOOST_AUTO_TEST_CASE(the_ring_worked_example_wraps_its_last_growing_tile_in_kernels_of_one_link)
+{
+    // a chain of two links; tiled::make_link_chain's Euler has one, so take RK4's first row
+    const auto rk4 = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    const tiled::tiling_plan p =
+        tiled::make_tiling_plan(rk4, 20, 1, tiled::tiling::trapezoidal(6, 2), tiled::access_topology::ring);
+    BOOST_REQUIRE(tiled::check_plan(p));
+    using iv = tiled::interval;
+    // row 0: shrinking, growing, then the wrap tile's links 0 and 1
+    BOOST_REQUIRE_GE(p.kernels.size(), 4u);
+    const auto& shrinking = p.kernels[0].tiles;
+    BOOST_REQUIRE_EQUAL(shrinking.size(), 2u);
+    BOOST_TEST((shrinking[0].links == std::vector<iv>{iv{0, 6}, iv{1, 5}}));
+    BOOST_TEST((shrinking[1].links == std::vector<iv>{iv{10, 16}, iv{11, 15}}));
+    const auto& growing = p.kernels[1].tiles;
+    BOOST_REQUIRE_EQUAL(growing.size(), 1u);
+    BOOST_TEST((growing[0].links == std::vector<iv>{iv{6, 10}, iv{5, 11}}));
+    BOOST_REQUIRE_EQUAL(p.kernels[2].tiles.size(), 1u);
+    BOOST_TEST(p.kernels[2].link_begin == 0u);
+    BOOST_TEST((p.kernels[2].tiles[0].links == std::vector<iv>{iv{16, 20}}));
+    BOOST_REQUIRE_EQUAL(p.kernels[3].tiles.size(), 2u);
+    BOOST_TEST(p.kernels[3].link_begin == 1u);
+    BOOST_TEST((p.kernels[3].tiles[0].links == std::vector<iv>{iv{15, 20}}));
+    BOOST_TEST((p.kernels[3].tiles[1].links == std::vector<iv>{iv{0, 1}}));
+    // the shrinking tile at 0 reads the state across the ends at its first link
+    BOOST_TEST(shrinking[0].reads[tiled::vector_ids::state_in].contains(iv{19, 20}));
+}
+
+BOOST_AUTO_TEST_CASE(a_line_plan_checked_as_a_ring_is_rejected)
+{
+    tiled::tiling_plan p = healthy_rk4_plan();
+    p.topology = tiled::access_topology::ring;
+    tiled::detail::derive_memory_traffic(p);  // the reads of the ends now wrap
+    const tiled::plan_check_result r = tiled::check_plan(p);
+    BOOST_TEST(!r.ok);
+    BOOST_TEST(r.error.find("before an earlier kernel wrote it") != std::string::npos, r.error);
+}
+
+BOOST_AUTO_TEST_CASE(a_tile_that_reads_its_own_earlier_links_across_the_ends_of_a_ring_is_rejected)
+{
+    // one tile computing the whole ring link after link: its links would run in the
+    // order of the components, and link 1 at component 0 needs link 0 at n - 1
+    const auto rk4 = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    tiled::tiling_plan p;
+    p.n = 100;
+    p.d = 2;
+    p.topology = tiled::access_topology::ring;
+    p.config = tiled::tiling::trapezoidal(100, 4);
+    p.chain = rk4;
+    tiled::kernel_plan k;
+    k.link_begin = 0;
+    k.link_end = rk4.links;
+    tiled::tile_plan t;
+    t.link_begin = 0;
+    t.links.assign(rk4.links, tiled::interval{0, 100});
+    k.tiles.push_back(t);
+    p.kernels.push_back(k);
+    tiled::detail::derive_memory_traffic(p);
+    const tiled::plan_check_result r = tiled::check_plan(p);
+    BOOST_TEST(!r.ok);
+    BOOST_TEST(r.error.find("across the ends of the ring") != std::string::npos, r.error);
+    // the same tile on a line is a valid plan
+    p.topology = tiled::access_topology::line;
+    tiled::detail::derive_memory_traffic(p);
+    BOOST_TEST(tiled::check_plan(p).ok, tiled::check_plan(p).error);
+}
+
+BOOST_AUTO_TEST_CASE(an_in_place_euler_step_on_a_ring_knows_that_it_may_not_overwrite_its_input)
+{
+    const auto euler = tiled::make_link_chain<tiled::euler_tableau, false>();
+    const auto p = tiled::make_tiling_plan(euler, 1000, 3, tiled::tiling::trapezoidal(64, 1), tiled::access_topology::ring);
+    BOOST_REQUIRE(tiled::check_plan(p));
+    BOOST_TEST(!p.in_place_safe);  // the growing tiles read the state where shrinking ones wrote
+    const auto rk4 = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    const auto q = tiled::make_tiling_plan(rk4, 1000, 3, tiled::tiling::trapezoidal(64, 4), tiled::access_topology::ring);
+    BOOST_REQUIRE(tiled::check_plan(q));
+    const auto line = tiled::make_tiling_plan(rk4, 1000, 3, tiled::tiling::trapezoidal(64, 4));
+    BOOST_TEST(q.in_place_safe == line.in_place_safe);
+}
+
+BOOST_AUTO_TEST_CASE(ring_and_line_plans_of_the_same_inputs_differ)
+{
+    const auto rk4 = tiled::make_link_chain<tiled::runge_kutta4_tableau, false>();
+    const auto a = tiled::make_tiling_plan(rk4, 500, 3, tiled::tiling::trapezoidal(64, 4));
+    const auto b = tiled::make_tiling_plan(rk4, 500, 3, tiled::tiling::trapezoidal(64, 4), tiled::access_topology::ring);
+    BOOST_TEST(!(a == b));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -6,7 +6,8 @@
  in the checked mode (forced on here) every tiled step of every stepper and tiling
  stops with access_distance_error naming the component, the index read and the
  declared d, for systems that under-declare by one and by many, read outside the
- state, or read too far in their range form. A system that keeps to its d steps in
+ state, or read too far in their range form, and for rings (periodic systems) that
+ read further around the ring than their cyclic_access_distance(). A system that keeps to its d steps in
  the checked mode to the same bits as without it.
 
  Copyright 2026 the boost_odeint_tiled developers
@@ -230,6 +231,88 @@ BOOST_AUTO_TEST_CASE(checked_steps_take_a_system_that_must_not_be_copied_by_refe
     tiled::runge_kutta4<state> reference(tiled::tiling::trapezoidal(150, 4));
     odeint::integrate_n_steps(reference, reaching_chain{n, 2, 2}, y, 0.0, 0.01, 5);
     BOOST_TEST(std::memcmp(x.data(), y.data(), n * sizeof(double)) == 0);
+}
+
+//! dy_j/dt = 0.1 (y_{j-reach} - 2 y_j + y_{j+reach}) around a ring of n components,
+//! declaring the cyclic distance c: under-declared whenever reach > c.
+struct reaching_ring
+{
+    std::size_t n;
+    std::size_t c;
+    std::size_t reach;
+    std::size_t access_distance() const { return n - 1; }
+    std::size_t cyclic_access_distance() const { return c; }
+    template <class Y>
+    double operator()(std::size_t j, const Y& y, double) const
+    {
+        return 0.1 * (y[(j + n - reach) % n] - 2.0 * y[j] + y[(j + reach) % n]);
+    }
+};
+
+BOOST_AUTO_TEST_CASE(check_access_distance_measures_a_ring_around_it)
+{
+    const std::size_t n = 400;
+    const tiled::access_report ok = tiled::check_access_distance(reaching_ring{n, 3, 3}, n);
+    BOOST_TEST(ok.ok(), ok.message());
+    BOOST_TEST(ok.cyclic);
+    BOOST_TEST(ok.farthest_around == 3u);
+    BOOST_TEST(ok.farthest == n - 3);  // component 0 reads n - 3 along the state
+    BOOST_TEST(ok.message().find("cyclic_access_distance() is 3") != std::string::npos, ok.message());
+
+    const tiled::access_report bad = tiled::check_access_distance(reaching_ring{n, 2, 3}, n);
+    BOOST_TEST(!bad.ok());
+    BOOST_TEST(bad.farthest <= bad.declared);  // along the state it keeps to n - 1
+    BOOST_TEST(bad.farthest_around == 3u);
+    BOOST_TEST(bad.message().find("3 away around the ring") != std::string::npos, bad.message());
+    BOOST_TEST(bad.message().find("cyclic_access_distance() is 2") != std::string::npos, bad.message());
+    BOOST_CHECK_THROW(tiled::require_access_distance(reaching_ring{n, 2, 3}, access_check_state(n)),
+                      tiled::access_distance_error);
+    // a system without a cyclic distance is measured along the state only
+    BOOST_TEST(!tiled::check_access_distance(reaching_chain{300, 5, 5}, std::size_t(300)).cyclic);
+}
+
+BOOST_AUTO_TEST_CASE(checked_steps_stop_a_ring_that_under_declares_its_cyclic_distance)
+{
+    const std::size_t n = 1200;
+    const reaching_ring sys{n, 2, 3};
+    for (const tiled::tiling& config :
+         {tiled::tiling::automatic(), tiled::tiling::none(), tiled::tiling::trapezoidal(300, 4), tiled::tiling::hexagonal(300, 4)})
+    {
+        tiled::runge_kutta4<state> rk4(config);
+        state x = access_check_state(n);
+        expect_access_error([&] { rk4.do_step(sys, x, 0.0, 0.01); }, 2, n, "rk4 on a ring " + config.to_string());
+        try
+        {
+            rk4.do_step(sys, x, 0.0, 0.01);
+        }
+        catch (const tiled::access_distance_error& e)
+        {
+            BOOST_TEST(std::string(e.what()).find("around the ring") != std::string::npos, e.what());
+            BOOST_TEST(std::string(e.what()).find("cyclic_access_distance() is 2") != std::string::npos, e.what());
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(checked_steps_of_a_ring_that_keeps_to_its_cyclic_distance_give_odeints_bits)
+{
+    const std::size_t n = 3001;
+    const reaching_ring sys{n, 3, 3};
+    for (const tiled::tiling& config :
+         {tiled::tiling::automatic(), tiled::tiling::none(), tiled::tiling::trapezoidal(200, 4), tiled::tiling::trapezoidal(21, 4)})
+    {
+        tiled::runge_kutta4<state> rk4(config);
+        odeint::runge_kutta4<state> stock;
+        state a = access_check_state(n), b = a;
+        for (int s = 0; s < 10; ++s)
+        {
+            rk4.do_step(sys, a, 0.01 * s, 0.01);  // reads across the ends are within 3 around the ring
+            stock.do_step(tiled::as_odeint_system(sys), b, 0.01 * s, 0.01);
+        }
+        BOOST_TEST_INFO(config);
+        BOOST_REQUIRE(rk4.plan() != nullptr);
+        BOOST_TEST((rk4.plan()->topology == tiled::access_topology::ring));
+        BOOST_TEST(std::memcmp(a.data(), b.data(), n * sizeof(double)) == 0);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(checked_steps_of_a_correct_system_give_the_same_bits_as_unchecked_ones)

@@ -117,6 +117,16 @@ struct executor_runs_grid_systems : std::false_type {};
 template <class Executor>
 struct executor_runs_grid_systems<Executor, std::enable_if_t<Executor::runs_grid_systems>> : std::true_type {};
 
+/*! Optional: does the executor run ring plans (make_tiling_plan with
+    access_topology::ring), whose tiles may read across the state's ends, so that a
+    periodic system with a cyclic_access_distance() is tiled around its ring? An
+    executor says so with `static constexpr bool runs_ring_plans = true;`
+    (backends/tbb/tbb_executor.hpp). */
+template <class Executor, class = void>
+struct executor_runs_ring_plans : std::false_type {};
+template <class Executor>
+struct executor_runs_ring_plans<Executor, std::enable_if_t<Executor::runs_ring_plans>> : std::true_type {};
+
 } // namespace detail
 
 namespace detail {

@@ -110,6 +110,12 @@ public:
             if (p.contains(a)) return true;
         return false;
     }
+    bool contains(const interval_set& s) const
+    {
+        for (const interval& p : s.m_parts)
+            if (!contains(p)) return false;
+        return true;
+    }
     const std::vector<interval>& parts() const { return m_parts; }
 
     friend bool operator==(const interval_set& a, const interval_set& b) { return a.m_parts == b.m_parts; }
@@ -124,6 +130,30 @@ public:
 private:
     std::vector<interval> m_parts;
 };
+
+/*! How a system's access distance d is measured on the components [0, n):
+    - line: component j reads y[j - d .. j + d] inside [0, n) (the LimitedAccessSystem
+      concept's access_distance());
+    - ring: component j reads y[(j - d) mod n .. (j + d) mod n], the state's ends
+      being neighbours (periodic systems; cyclic_access_distance(), doc/concepts.md). */
+enum class access_topology
+{
+    line,
+    ring
+};
+
+/*! What an RHS on the components a reads of its stage argument: a widened by d,
+    clamped to [0, n) on a line, wrapped around its ends on a ring. */
+inline interval_set rhs_reach(interval a, long long d, long long n, access_topology topology)
+{
+    const interval w = a.widened(d);
+    if (topology == access_topology::line || w.empty()) return interval_set(w.clamped(n));
+    if (w.size() >= n) return interval_set(interval{0, n});
+    interval_set r(w.clamped(n));
+    if (w.first < 0) r.add(interval{w.first + n, n});
+    if (w.last > n) r.add(interval{0, w.last - n});
+    return r;
+}
 
 //! The union of arbitrary intervals as a sorted list of disjoint ones: for sets of
 //! thousands of strips, where interval_set::add would be quadratic.

@@ -6,12 +6,14 @@
       plans: by at least one, within the tiles' kernels), and no component of a
       vector is written to memory by two tiles;
    2. every tile gets all it needs: an RHS on A needs its stage argument on A
-      widened by d (clamped to [0, n)), an LC on A needs its inputs on A; each of
+      widened by d (clamped to [0, n), or on a ring plan wrapped around its ends),
+      an LC on A needs its inputs on A; each of
       these components is computed by the tile itself at an earlier link or listed
       among the tile's memory reads;
    3. every memory read (other than of the input state) was written by a tile of
       an earlier kernel: no dependency inside a kernel, none on the future;
-   4. the output state (and the error, when the chain forms one) is written in full.
+   4. the output state (and the error, when the chain forms one) is written in full;
+   5. on a ring, what a tile reads across the state's ends it reads from memory.
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -49,6 +51,17 @@ inline std::vector<located_interval> sorted_by_first(std::vector<located_interva
 {
     std::sort(v.begin(), v.end(), [](const located_interval& a, const located_interval& b) { return a.at.first < b.at.first; });
     return v;
+}
+
+//! What an RHS on a reads past the ends of a ring (none on a line), where it lands.
+inline interval_set reach_across_ends(interval a, long long d, long long n, access_topology topology)
+{
+    interval_set r;
+    const interval w = a.widened(d);
+    if (topology == access_topology::line || w.empty()) return r;
+    if (w.first < 0) r.add(interval{std::max(w.first + n, 0LL), n});
+    if (w.last > n) r.add(interval{0, std::min(w.last - n, n)});
+    return r;
 }
 
 } // namespace detail
@@ -126,8 +139,7 @@ inline plan_check_result check_plan(const tiling_plan& plan)
         for (const tile_plan& t : plan.kernels[k].tiles)
         {
             // 2. needs are met by own earlier links or memory reads
-            auto available = [&](int v, interval need, std::size_t consumer_link) {
-                if (need.empty()) return true;
+            auto available = [&](int v, const interval_set& need, std::size_t consumer_link) {
                 const std::size_t producer = c.producer(v);
                 interval_set have = t.reads[v];
                 if (producer != std::size_t(-1) && producer < consumer_link && t.link_begin <= producer) have.add(t.computed[v]);
@@ -137,10 +149,18 @@ inline plan_check_result check_plan(const tiling_plan& plan)
             {
                 const interval a = t.at_link(j);
                 if (a.empty()) continue;
-                if (!available(c.rhs_input[j], a.widened(d).clamped(n), j))
-                    return fail("kernel ", k, ", link ", j, ": the RHS on ", a, " misses part of its input ", a.widened(d).clamped(n));
+                const interval_set rhs_input = rhs_reach(a, d, n, plan.topology);
+                if (!available(c.rhs_input[j], rhs_input, j))
+                    return fail("kernel ", k, ", link ", j, ": the RHS on ", a, " misses part of its input ", rhs_input);
+                // A tile runs its links in the order of the components (the CPU's wavefront,
+                // a GPU block's sweep): what it reads across the ends of a ring must come
+                // from memory, not from its own earlier links.
+                const interval_set across = detail::reach_across_ends(a, d, n, plan.topology);
+                if (!t.reads[c.rhs_input[j]].contains(across))
+                    return fail("kernel ", k, ", link ", j, ": the RHS on ", a,
+                                " reads its own stage argument across the ends of the ring at ", across);
                 for (int v : c.lc_inputs[j])
-                    if (v != c.rhs_output[j] && !available(v, a, j))
+                    if (v != c.rhs_output[j] && !available(v, interval_set(a), j))
                         return fail("kernel ", k, ", link ", j, ": the LC on ", a, " misses part of input vector ", v);
             }
             // 3. memory reads were written by earlier kernels

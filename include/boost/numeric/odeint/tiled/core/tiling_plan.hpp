@@ -79,6 +79,8 @@ struct tiling_plan
 {
     std::size_t n = 0;
     std::size_t d = 0;
+    //! How d is measured: on a ring the state's ends are neighbours (periodic systems).
+    access_topology topology = access_topology::line;
     tiled::tiling config = tiling::none();
     link_chain chain;
     std::vector<kernel_plan> kernels;
@@ -107,11 +109,13 @@ struct tiling_plan
     }
     bool operator==(const tiling_plan& o) const
     {
-        return n == o.n && d == o.d && config == o.config && chain == o.chain && kernels == o.kernels;
+        return n == o.n && d == o.d && topology == o.topology && config == o.config && chain == o.chain &&
+               kernels == o.kernels;
     }
     friend std::ostream& operator<<(std::ostream& os, const tiling_plan& p)
     {
-        os << "tiling_plan(n=" << p.n << ", d=" << p.d << ", " << p.config << ", links=" << p.chain.links
+        os << "tiling_plan(n=" << p.n << ", d=" << p.d << (p.topology == access_topology::ring ? " around a ring" : "")
+           << ", " << p.config << ", links=" << p.chain.links
            << ", kernels=" << p.kernels.size() << ", tiles=" << p.tile_count()
            << ", memory_volume=" << p.memory_volume() << " vectors, in_place_safe=" << p.in_place_safe << ")";
         return os;
@@ -194,6 +198,83 @@ inline std::vector<kernel_plan> trapezoidal_geometry(std::size_t links, long lon
         }
         kernels.push_back(std::move(shrinking));
         if (!growing.tiles.empty()) kernels.push_back(std::move(growing));
+    }
+    return kernels;
+}
+
+/*! The trapezoidal scheme on a ring (a periodic system: component j reads
+    (j - d .. j + d) mod n). Every trapezoid has neighbours on both sides, so every
+    shrinking tile narrows by d per side and link, and the growing tile after the last
+    shrinking one wraps around the state's ends: at row-local link jj it is
+    [e - jj*d, n) and [0, jj*d), where e is where the last shrinking tile starts at
+    link 0 plus its width. Its two pieces read each other's previous link, so they run
+    link by link, one kernel per link (2 tiles each) after the row's growing kernel.
+    The state is cut into periods of about p = 2w - 2d(h-1), each a shrinking tile
+    of at most w (at least (2h-1)*d) components and a gap the growing tile fills.
+    Worked example: n = 20, d = 1, w = 6, h = 2: p = 10, two periods; shrinking tiles
+    [0,6) then [1,5) and [10,16) then [11,15); growing tile [6,10) then [5,11);
+    the wrap tile [16,20) then [15,20) and [0,1), in kernels of one link each.
+    @return the kernels, or none where n is too short for one trapezoid of the row's
+            height (make_tiling_plan then plans tiling::none()). */
+inline std::vector<kernel_plan> ring_trapezoidal_geometry(std::size_t links, long long n, long long d, long long w,
+                                                          long long height, const tiling& config)
+{
+    std::vector<kernel_plan> kernels;
+    for (long long row_begin = 0; row_begin < (long long)links; row_begin += height)
+    {
+        const long long row_end = std::min<long long>(row_begin + height, links);
+        const long long h = row_end - row_begin;
+        const long long narrowest = (2 * h - 1) * d;
+        if (w < narrowest)
+            throw std::invalid_argument(plan_error_prefix(config, n, d) + "a trapezoid " + std::to_string(h) +
+                                        " links high needs width >= (2h-1)*d = " + std::to_string(narrowest));
+        const long long p = 2 * w - 2 * d * (h - 1);
+        const long long gap = p - w;  // a growing tile's width at link 0
+        long long count = (n + p - 1) / p;
+        while (count > 1 && n / count < narrowest) --count;
+        if (n / count < narrowest) return {};
+        // period i starts at start(i); periods differ in length by at most 1
+        auto start = [&](long long i) { return i * (n / count) + std::min(i, n % count); };
+        std::vector<long long> width(std::size_t(count), 0);
+        for (long long i = 0; i < count; ++i)
+        {
+            const long long period = start(i + 1) - start(i);
+            width[std::size_t(i)] = std::max(narrowest, std::min(w, period - gap));
+        }
+        kernel_plan shrinking, growing;
+        shrinking.link_begin = growing.link_begin = row_begin;
+        shrinking.link_end = growing.link_end = row_end;
+        for (long long i = 0; i < count; ++i)
+        {
+            const long long s = start(i), e = s + width[std::size_t(i)];
+            tile_plan t;
+            t.link_begin = row_begin;
+            for (long long jj = 0; jj < h; ++jj) t.links.push_back(interval{s + jj * d, e - jj * d});
+            shrinking.tiles.push_back(std::move(t));
+            if (i + 1 == count) continue;
+            tile_plan g;
+            g.link_begin = row_begin;
+            for (long long jj = 0; jj < h; ++jj) g.links.push_back(interval{e - jj * d, start(i + 1) + jj * d});
+            growing.tiles.push_back(std::move(g));
+        }
+        kernels.push_back(std::move(shrinking));
+        if (!growing.tiles.empty()) kernels.push_back(std::move(growing));
+        const long long e_last = start(count - 1) + width[std::size_t(count - 1)];
+        for (long long jj = 0; jj < h; ++jj)
+        {
+            kernel_plan wrap;
+            wrap.link_begin = std::size_t(row_begin + jj);
+            wrap.link_end = wrap.link_begin + 1;
+            for (const interval piece : {interval{e_last - jj * d, n}, interval{0, jj * d}})
+            {
+                if (piece.empty()) continue;
+                tile_plan t;
+                t.link_begin = wrap.link_begin;
+                t.links.push_back(piece);
+                wrap.tiles.push_back(std::move(t));
+            }
+            if (!wrap.tiles.empty()) kernels.push_back(std::move(wrap));
+        }
     }
     return kernels;
 }
@@ -309,7 +390,7 @@ inline void derive_memory_traffic(tiling_plan& plan)
             {
                 const interval a = t.at_link(j);
                 if (a.empty()) continue;
-                needs[c.rhs_input[j]].add(a.widened(d).clamped(n));
+                needs[c.rhs_input[j]].add(rhs_reach(a, d, n, plan.topology));
                 for (int v : c.lc_inputs[j]) needs[v].add(a);
                 t.computed[c.rhs_output[j]] = a;
                 for (int v : c.lc_outputs[j]) t.computed[v] = a;
@@ -381,7 +462,11 @@ inline bool output_may_alias_input(const tiling_plan& plan)
             {
                 const interval a = t.at_link(j);
                 if (a.empty()) continue;
-                if (c.rhs_input[j] == y) reads.push_back({a.widened(d).clamped(n), ti, j, true});
+                if (c.rhs_input[j] == y)
+                {
+                    const interval_set halo = rhs_reach(a, d, n, plan.topology);
+                    for (const interval& r : halo.parts()) reads.push_back({r, ti, j, true});
+                }
                 if (std::find(c.lc_inputs[j].begin(), c.lc_inputs[j].end(), y) != c.lc_inputs[j].end())
                     reads.push_back({a, ti, j, false});
             }
@@ -415,15 +500,43 @@ inline bool output_may_alias_input(const tiling_plan& plan)
 
 } // namespace detail
 
+namespace detail {
+
+/*! What a tiling becomes on a ring: trapezoids are built for it (ring_trapezoidal_geometry),
+    hexagons and overlapped tiles are not, and run as trapezoids of the same width, as
+    high as that width holds (at most their own height). */
+inline tiling ring_tiling(const tiling& requested, std::size_t links, std::size_t n, std::size_t d)
+{
+    if (requested.kind() != tiling::scheme::hexagonal && requested.kind() != tiling::scheme::overlapped)
+        return requested;
+    std::size_t h = std::min<std::size_t>(requested.height(), std::max<std::size_t>(links, 1));
+    while (h > 1 && requested.width() < (2 * h - 1) * d) --h;
+    if (requested.width() < d)
+        throw std::invalid_argument(plan_error_prefix(requested, n, d) +
+                                    "on a ring it runs as trapezoids, which need width >= d = " + std::to_string(d));
+    tiling t = tiling::trapezoidal(requested.width(), h);
+    return t.threads_per_tile(requested.threads_per_tile()).block_size(requested.block_size());
+}
+
+} // namespace detail
+
 /*! Builds the plan of one step.
     @pre tiling is none(), trapezoidal(...), hexagonal(...) or overlapped(...) (resolve
          automatic() first).
+    @param topology how d is measured: access_topology::ring for a system whose reads
+           wrap around the state's ends within d (cyclic_access_distance(),
+           doc/concepts.md). Ring plans tile with trapezoids (hexagonal and overlapped
+           tilings run as trapezoids of their width, see detail::ring_tiling), and some
+           of their tiles read across the ends: a backend runs them where its
+           executor says runs_ring_plans.
     @post every component of every link is computed by exactly one tile (overlapped:
           at least one, and every component of a vector is written by at most one), and
           plan_checker.hpp's check_plan(plan) holds.
-          Where d >= n, every tiling gives the plan of none() (plan.config says so).
+          Where d >= n, every tiling gives the plan of none(), and so does a ring too
+          short for one trapezoid (plan.config says so).
     @throws std::invalid_argument when the tiling cannot hold the access distance, or n is 0. */
-inline tiling_plan make_tiling_plan(const link_chain& chain, std::size_t n, std::size_t d, const tiling& requested)
+inline tiling_plan make_tiling_plan(const link_chain& chain, std::size_t n, std::size_t d, const tiling& requested,
+                                    access_topology topology = access_topology::line)
 {
     if (n == 0)
         throw std::invalid_argument("tiled::make_tiling_plan: the state is empty (n = 0); there is nothing to plan");
@@ -432,9 +545,11 @@ inline tiling_plan make_tiling_plan(const link_chain& chain, std::size_t n, std:
     tiling config = requested;
     if (d >= n && requested.kind() != tiling::scheme::automatic && requested.kind() != tiling::scheme::none)
         config = tiling::none().block_size(requested.block_size());
+    if (topology == access_topology::ring) config = detail::ring_tiling(config, chain.links, n, d);
     tiling_plan plan;
     plan.n = n;
     plan.d = d;
+    plan.topology = topology;
     plan.config = config;
     plan.chain = chain;
     const long long nn = (long long)n, dd = (long long)d;
@@ -449,8 +564,19 @@ inline tiling_plan make_tiling_plan(const link_chain& chain, std::size_t n, std:
         break;
     }
     case tiling::scheme::trapezoidal:
-        plan.kernels = detail::trapezoidal_geometry(chain.links, nn, dd, (long long)config.width(),
-                                                    (long long)config.height(), config);
+        if (topology == access_topology::line)
+            plan.kernels = detail::trapezoidal_geometry(chain.links, nn, dd, (long long)config.width(),
+                                                        (long long)config.height(), config);
+        else
+        {
+            plan.kernels = detail::ring_trapezoidal_geometry(chain.links, nn, dd, (long long)config.width(),
+                                                             (long long)config.height(), config);
+            if (plan.kernels.empty())
+            {
+                plan.config = tiling::none().block_size(config.block_size());
+                plan.kernels = detail::none_geometry(chain.links, nn, (long long)detail::default_none_chunk(d));
+            }
+        }
         break;
     case tiling::scheme::hexagonal:
         plan.kernels = detail::hexagonal_geometry(chain.links, nn, dd, (long long)config.width(),

@@ -144,7 +144,25 @@ struct shape
 
     /*! The access distance of a system of `fields` fields on this grid: the largest
         |i - j| between a component j and a component i its cell update may read. */
-    std::size_t access_distance(std::size_t fields) const
+    std::size_t access_distance(std::size_t fields) const { return distance(fields, false); }
+
+    /*! The access distance around the ring of the state's components (component j
+        reads (j - c .. j + c) mod n; the LimitedAccessSystem concept's optional
+        cyclic_access_distance()): where the last dimension is periodic and the fields
+        are interleaved (or one), its wrap is a step of one row (plane) around the
+        ring, and c is the distance of a grid without that wrap. Otherwise
+        access_distance(fields). */
+    std::size_t cyclic_access_distance(std::size_t fields) const
+    {
+        const bool wraps_whole_state = bc[Dim - 1] == grid::boundary::periodic() &&
+                                       (field_layout == grid::layout::interleaved || fields == 1);
+        return distance(fields, wraps_whole_state);
+    }
+
+private:
+    //! last_around_ring: the last dimension's periodic wrap is measured around the ring
+    //! of the components, where it moves a cell by at most r rows.
+    std::size_t distance(std::size_t fields, bool last_around_ring) const
     {
         // the farthest neighbour cell, in cells of the linear order. Every read lands
         // inside the grid, so no coordinate moves by more than extent - 1; a periodic
@@ -154,8 +172,8 @@ struct shape
         for (std::size_t k = 0; k < Dim; ++k)
         {
             const std::size_t span = extent[k] > 0 ? extent[k] - 1 : 0;
-            const std::size_t moved =
-                bc[k] == grid::boundary::periodic() ? span : (stencil_radius < span ? stencil_radius : span);
+            const bool wraps = bc[k] == grid::boundary::periodic() && !(last_around_ring && k == Dim - 1);
+            const std::size_t moved = wraps ? span : (stencil_radius < span ? stencil_radius : span);
             const std::size_t far_k = moved * cell_stride(k);
             if (stencil_kind == grid::stencil::box) far_cell += far_k;  // a corner moves in every dimension
             else if (far_k > far_cell) far_cell = far_k;               // a star in one at a time
@@ -177,6 +195,8 @@ struct shape
             return far_cell > planes ? far_cell : planes;
         return planes + far_cell;
     }
+
+public:
 
     //! Throws std::invalid_argument on extents of 0, a radius of 0 or more cells than
     //! a std::size_t state can number.

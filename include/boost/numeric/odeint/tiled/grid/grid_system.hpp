@@ -86,6 +86,7 @@ public:
         for (std::size_t f = 0; f < Fields; ++f) m_constant[f] = constant_values[f];
         m_cells = s.cells();
         m_d = s.access_distance(Fields);
+        m_cyclic_d = s.cyclic_access_distance(Fields);
         m_fits_int = m_cells * Fields <= std::size_t(0x7fffffff) / 2;
         for (std::size_t k = 0; k < Dim; ++k)
             m_divider[k] = tiled::detail::u32_divider(
@@ -94,6 +95,10 @@ public:
 
     BOOST_ODEINT_TILED_HD std::size_t size() const { return m_cells * Fields; }
     BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return m_d; }
+    //! Around the ring of the components: below access_distance() where the last
+    //! dimension is periodic (grid::shape::cyclic_access_distance), which lets the CPU
+    //! tile such a grid as it tiles one with reflecting boundaries.
+    BOOST_ODEINT_TILED_HD std::size_t cyclic_access_distance() const { return m_cyclic_d; }
     BOOST_ODEINT_TILED_HD const grid::shape<Dim>& grid_shape() const { return m_shape; }
     BOOST_ODEINT_TILED_HD const Update& update() const { return m_update; }
     BOOST_ODEINT_TILED_HD const BoundaryFunction& boundary_function() const { return m_function; }
@@ -811,6 +816,7 @@ private:
     Value m_constant[Fields] = {};
     std::size_t m_cells = 0;
     std::size_t m_d = 0;
+    std::size_t m_cyclic_d = 0;
     bool m_fits_int = true;
     tiled::detail::u32_divider m_divider[Dim];
 };

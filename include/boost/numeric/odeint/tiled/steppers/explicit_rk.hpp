@@ -218,7 +218,7 @@ public:
             using sys_type = typename odeint::unwrap_reference<System>::type;
             const sys_type& sys = system;
             const std::size_t n = detail::state_size(in);
-            const std::size_t d = static_cast<std::size_t>(sys.access_distance());
+            const plan_access access = plan_access_of(sys);
             validate_step(n, detail::state_size(out), t, dt);
             if (n == 0) return error_norm_block<Value>();
             if constexpr (grid_kernel_candidate<sys_type>())
@@ -237,14 +237,14 @@ public:
             options.keep_derivatives = keep_derivatives;
             if constexpr (grid_kernel_candidate<sys_type>())
             {
-                const tiling_plan& plan = plan_for<true>(n, d, options, true);
+                const tiling_plan& plan = plan_for<true>(n, access, options, true);
                 return backend::executor_type::template run_error_norm_stages<Tableau, Operations>(
                     plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(out), t, dt, params);
             }
             else
             {
-                const tiling_plan& plan = plan_for<true>(n, d, options);
-                return detail::run_access_checked(m_shared->access_record, Tableau::name, sys, n, [&](const auto& s) {
+                const tiling_plan& plan = plan_for<true>(n, access, options);
+                return detail::run_access_checked(m_shared->access_record, Tableau::name, sys, plan.n, plan.d, plan.topology, [&](const auto& s) {
                     return backend::executor_type::template run_error_norm<Tableau, Operations>(
                         plan, m_shared->workspace, s, detail::state_data(in), detail::state_data(out), t, dt, params);
                 });
@@ -315,22 +315,46 @@ private:
         return m_shared->option_plans.back().second;
     }
 
-    /*! The plan for (n, d): of the requested tiling, or with `plain_stages`, of
-        tiling::none() (a grid system's steps where the backend's grid kernel does not
-        apply, see grid_kernel_candidate). */
+    //! The access distance a step's plan tiles with, and how it is measured.
+    struct plan_access
+    {
+        std::size_t d;
+        access_topology topology;
+    };
+
+    /*! sys's access_distance() along the state, or its cyclic_access_distance() around
+        the ring where it has a smaller one and the backend runs ring plans (a periodic
+        system, core/tiling_plan.hpp). */
+    template <class Sys>
+    static plan_access plan_access_of(const Sys& sys)
+    {
+        const std::size_t d = static_cast<std::size_t>(sys.access_distance());
+        if constexpr (detail::has_cyclic_access_distance<Sys>::value &&
+                      detail::executor_runs_ring_plans<typename backend::executor_type>::value)
+        {
+            const std::size_t c = static_cast<std::size_t>(sys.cyclic_access_distance());
+            if (c < d) return plan_access{c, access_topology::ring};
+        }
+        return plan_access{d, access_topology::line};
+    }
+
+    /*! The plan for n components and `access`: of the requested tiling, or with
+        `plain_stages`, of tiling::none() (a grid system's steps where the backend's
+        grid kernel does not apply, see grid_kernel_candidate). */
     template <bool WithError>
-    const tiling_plan& plan_for(std::size_t n, std::size_t d, const chain_options& options = chain_options(),
+    const tiling_plan& plan_for(std::size_t n, plan_access access, const chain_options& options = chain_options(),
                                 bool plain_stages = false)
     {
+        const std::size_t d = access.d;
         std::unique_ptr<tiling_plan>& slot = plan_slot<WithError>(options);
-        if (!slot || slot->n != n || slot->d != d ||
+        if (!slot || slot->n != n || slot->d != d || slot->topology != access.topology ||
             (plain_stages && slot->config.kind() != tiled::tiling::scheme::none))
         {
             const link_chain chain = make_link_chain<Tableau, WithError>(options);
             tiled::tiling config = plain_stages ? tiled::tiling::none() : m_shared->requested;
             if (config.kind() == tiled::tiling::scheme::automatic)
                 config = backend::resolve_automatic(config, chain, n, d, sizeof(Value));
-            auto plan = std::make_unique<tiling_plan>(make_tiling_plan(chain, n, d, config));
+            auto plan = std::make_unique<tiling_plan>(make_tiling_plan(chain, n, d, config, access.topology));
             const plan_check_result proof = check_plan(*plan);
             if (!proof)  // never run a wrong plan: this would be a bug of the plan builder
                 throw std::logic_error("tiled: internal error, the plan for " + config.to_string() + " is wrong: " + proof.error);
@@ -353,7 +377,7 @@ private:
         using sys_type = typename odeint::unwrap_reference<System>::type;
         const sys_type& sys = system;
         const std::size_t n = detail::state_size(in);
-        const std::size_t d = static_cast<std::size_t>(sys.access_distance());
+        const plan_access access = plan_access_of(sys);
         validate_step(n, detail::state_size(out), t, dt);
         if (WithError && detail::state_size(*xerr) != n)
             throw std::invalid_argument("tiled::" + std::string(Tableau::name) + ": the error vector has " +
@@ -365,19 +389,19 @@ private:
         {
             if (grid_kernel_requested() && grid_step<WithError>(sys, in, out, err, t, dt)) return;
             // elsewhere the per-component stage kernels (see grid_kernel_candidate)
-            const tiling_plan& plan = plan_for<WithError>(n, d, chain_options(), true);
+            const tiling_plan& plan = plan_for<WithError>(n, access, chain_options(), true);
             backend::executor_type::template run_stages<Tableau, WithError, Operations>(
                 plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(out), err, t, dt);
         }
         else  // (not instantiated for those: the tile kernel families cost minutes of nvcc each)
-            step_on_plan<WithError>(sys, in, out, err, n, d, t, dt);
+            step_on_plan<WithError>(sys, in, out, err, n, access, t, dt);
     }
 
     template <bool WithError, class System, class StateIn, class StateOut>
-    void step_on_plan(const System& sys, const StateIn& in, StateOut& out, Value* err, std::size_t n, std::size_t d,
-                      time_type t, time_type dt)
+    void step_on_plan(const System& sys, const StateIn& in, StateOut& out, Value* err, std::size_t n,
+                      plan_access access, time_type t, time_type dt)
     {
-        const tiling_plan& plan = plan_for<WithError>(n, d);
+        const tiling_plan& plan = plan_for<WithError>(n, access);
         if constexpr (std::is_same<StateOut, State>::value && state_swaps_buffers<State>::value)
         {
             // A plan whose tiles read the input where others write the output (overlapped
@@ -390,12 +414,12 @@ private:
             {
                 State& spare = m_shared->spare_state;
                 if (detail::state_size(spare) != n) odeint::resize(spare, out);
-                run_step<WithError>(plan, sys, n, detail::state_data(in), detail::state_data(spare), err, t, dt);
+                run_step<WithError>(plan, sys, detail::state_data(in), detail::state_data(spare), err, t, dt);
                 out.swap(spare);
                 return;
             }
         }
-        run_step<WithError>(plan, sys, n, detail::state_data(in), detail::state_data(out), err, t, dt);
+        run_step<WithError>(plan, sys, detail::state_data(in), detail::state_data(out), err, t, dt);
     }
 
     /*! Whether steps of Sys go to the backend's kernel for grid systems instead of a
@@ -443,10 +467,10 @@ private:
     }
 
     template <bool WithError, class System>
-    void run_step(const tiling_plan& plan, const System& sys, std::size_t n, const Value* in, Value* out, Value* err,
+    void run_step(const tiling_plan& plan, const System& sys, const Value* in, Value* out, Value* err,
                   time_type t, time_type dt)
     {
-        detail::run_access_checked(m_shared->access_record, Tableau::name, sys, n, [&](const auto& s) {
+        detail::run_access_checked(m_shared->access_record, Tableau::name, sys, plan.n, plan.d, plan.topology, [&](const auto& s) {
             backend::executor_type::template run<Tableau, WithError, Operations>(plan, m_shared->workspace, s, in, out,
                                                                                  err, t, dt);
         });

@@ -34,6 +34,7 @@
 
 #include <boost/numeric/odeint/tiled/config.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <memory>
@@ -47,6 +48,7 @@
 #include <intrin.h>
 #endif
 
+#include <boost/numeric/odeint/tiled/core/interval.hpp>
 #include <boost/numeric/odeint/tiled/system/limited_access_system.hpp>
 #include <boost/numeric/odeint/tiled/system/range_rhs.hpp>
 
@@ -124,7 +126,9 @@ BOOST_ODEINT_TILED_HD inline void record_access_violation(access_violation* reco
     window always holds) and noted in *bad, a variable of the caller's, which records
     it once the system's call has returned. Keeping the shared record's atomic out of
     the reads keeps every read's code a select, and nvcc 13 crashes (cicc) on some
-    long-chain kernels where each inlined read carries the record's stores. */
+    long-chain kernels where each inlined read carries the record's stores. On a
+    ring (ring_n = n) the window runs past the state's ends and wraps around them:
+    y[k] is inside where k, k + n or k - n lies in [lo, hi]; on a line ring_n is 0. */
 template <class Y>
 struct checked_view
 {
@@ -133,17 +137,22 @@ struct checked_view
     long long hi;
     long long safe;
     long long* bad;
+    long long ring_n = 0;
 
+    BOOST_ODEINT_TILED_HD bool in_window(long long k) const { return k >= lo && k <= hi; }
     BOOST_ODEINT_TILED_HD decltype(auto) operator[](std::size_t i) const
     {
         const long long k = static_cast<long long>(i);
-        const bool inside = k >= lo && k <= hi;
+        const bool inside = ring_n == 0 ? in_window(k)
+                                        : k >= 0 && k < ring_n &&
+                                              (in_window(k) || in_window(k + ring_n) || in_window(k - ring_n));
         if (!inside) *bad = k;
         return y[static_cast<std::size_t>(inside ? k : safe)];
     }
 };
 
-inline std::string describe_access_violation(const access_violation& v, std::size_t d, std::size_t n)
+inline std::string describe_access_violation(const access_violation& v, std::size_t d, std::size_t n,
+                                             access_topology topology = access_topology::line)
 {
     std::string who = v.last - v.first <= 1 ? "component " + std::to_string(v.first)
                                             : "evaluate_range for components " + std::to_string(v.first) + " .. " +
@@ -153,7 +162,15 @@ inline std::string describe_access_violation(const access_violation& v, std::siz
         what += ", outside the state's " + std::to_string(n) + " components";
     else
     {
-        const long long far = v.index < v.first ? v.first - v.index : v.index - (v.last - 1);
+        long long far = v.index < v.first ? v.first - v.index : v.index - (v.last - 1);
+        if (topology == access_topology::ring)  // the short way round
+        {
+            const long long other = v.index < v.first ? v.index + (long long)n - (v.last - 1)
+                                                      : v.first + (long long)n - v.index;
+            if (other < far) far = other;
+            return what + ", " + std::to_string(far) + " away around the ring, but the system's cyclic_access_distance() is " +
+                   std::to_string(d);
+        }
         what += ", " + std::to_string(far) + " away";
     }
     return what + ", but the system's access_distance() is " + std::to_string(d);
@@ -175,19 +192,23 @@ class access_checked_system
                                          System, const System&>;
 
 public:
-    access_checked_system(const System& sys, std::size_t n, std::size_t d, access_violation* record)
-        : m_sys(sys), m_n((long long)n), m_d((long long)d), m_record(record)
+    /*! Reads are checked against d: along the state, or (topology ring) around its
+        ring, d being the system's cyclic_access_distance(). */
+    access_checked_system(const System& sys, std::size_t n, std::size_t d, access_violation* record,
+                          access_topology topology = access_topology::line)
+        : m_sys(sys), m_n((long long)n), m_d((long long)d), m_ring(topology == access_topology::ring),
+          m_declared(static_cast<std::size_t>(sys.access_distance())), m_record(record)
     {
     }
 
-    BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return static_cast<std::size_t>(m_d); }
+    BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return m_declared; }
 
     template <class Y, class Time>
     BOOST_ODEINT_TILED_HD auto operator()(std::size_t j, const Y& y, Time t) const
     {
         const long long jj = static_cast<long long>(j);
         long long bad = no_violation;
-        const detail::checked_view<Y> view{y, window_lo(jj), window_hi(jj), jj, &bad};
+        const detail::checked_view<Y> view{y, window_lo(jj), window_hi(jj), jj, &bad, m_ring ? m_n : 0};
         const auto f = m_sys(j, view, t);
         if (bad != no_violation) detail::record_access_violation(m_record, jj, jj + 1, bad);
         return f;
@@ -201,7 +222,7 @@ public:
     {
         const long long a = static_cast<long long>(first), b = static_cast<long long>(last);
         long long bad = no_violation;
-        const detail::checked_view<Y> view{y, window_lo(a), window_hi(b - 1), a, &bad};
+        const detail::checked_view<Y> view{y, window_lo(a), window_hi(b - 1), a, &bad, m_ring ? m_n : 0};
         m_sys.evaluate_range(first, last, view, dydt, t);
         if (bad != no_violation) detail::record_access_violation(m_record, a, b, bad);
     }
@@ -212,12 +233,17 @@ private:
     //! No index a view can be asked for: size_t indices are at most 2^64 - 1, read as -1.
     static constexpr long long no_violation = (long long)(~0ULL >> 1);
 
-    BOOST_ODEINT_TILED_HD long long window_lo(long long j) const { return j - m_d < 0 ? 0 : j - m_d; }
-    BOOST_ODEINT_TILED_HD long long window_hi(long long j) const { return j + m_d >= m_n ? m_n - 1 : j + m_d; }
+    BOOST_ODEINT_TILED_HD long long window_lo(long long j) const { return j - m_d < 0 && !m_ring ? 0 : j - m_d; }
+    BOOST_ODEINT_TILED_HD long long window_hi(long long j) const
+    {
+        return j + m_d >= m_n && !m_ring ? m_n - 1 : j + m_d;
+    }
 
     held_type m_sys;
     long long m_n;
     long long m_d;
+    bool m_ring;
+    std::size_t m_declared;
     access_violation* m_record;
 };
 
@@ -253,18 +279,34 @@ struct access_report
     long long index = 0;          //!< the index it read
     bool outside = false;         //!< some component read outside [0, n)
     std::size_t n = 0;
+    //! Periodic systems (a cyclic_access_distance()): the same around the ring, where
+    //! the distance of i from j is the shorter of |i - j| and n - |i - j|.
+    bool cyclic = false;
+    std::size_t cyclic_declared = 0;     //!< the system's cyclic_access_distance()
+    std::size_t farthest_around = 0;     //!< the largest offset read, around the ring
+    std::size_t component_around = 0;    //!< the component that read it
+    long long index_around = 0;          //!< the index it read
 
-    //! The system keeps to its declared access distance.
-    bool ok() const { return !outside && farthest <= declared; }
+    //! The system keeps to its declared access distance (and around the ring to its
+    //! cyclic one).
+    bool ok() const { return !outside && farthest <= declared && (!cyclic || farthest_around <= cyclic_declared); }
     explicit operator bool() const { return ok(); }
 
     std::string message() const
     {
         if (ok())
             return "the system reads at most " + std::to_string(farthest) + " components away; its access_distance() is " +
-                   std::to_string(declared);
-        access_violation v{1, (long long)component, (long long)component + 1, index};
-        return detail::describe_access_violation(v, declared, n);
+                   std::to_string(declared) +
+                   (cyclic ? "; around the ring at most " + std::to_string(farthest_around) +
+                                 ", its cyclic_access_distance() is " + std::to_string(cyclic_declared)
+                           : std::string());
+        if (outside || farthest > declared)
+        {
+            access_violation v{1, (long long)component, (long long)component + 1, index};
+            return detail::describe_access_violation(v, declared, n);
+        }
+        access_violation v{1, (long long)component_around, (long long)component_around + 1, index_around};
+        return detail::describe_access_violation(v, cyclic_declared, n, access_topology::ring);
     }
 };
 
@@ -299,6 +341,13 @@ struct recording_view
             report->component = static_cast<std::size_t>(j);
             report->index = k;
         }
+        const std::size_t around = std::min(far, static_cast<std::size_t>(n) - far);
+        if (around > report->farthest_around)
+        {
+            report->farthest_around = around;
+            report->component_around = static_cast<std::size_t>(j);
+            report->index_around = k;
+        }
         return values[k];
     }
 };
@@ -307,7 +356,8 @@ struct recording_view
 
 /*! Evaluates every component of `sys` at state `x` and time t through a recording view
     and reports the farthest read (with the component that made it) against the
-    declared access distance. Reads depending on the values are seen for these values
+    declared access distance, and for a periodic system (one with a
+    cyclic_access_distance()) the farthest around the ring against that. Reads depending on the values are seen for these values
     only: pass a state like the ones integrated. Host code; x is a host container
     (copy a device state to a std::vector first).
     Example: `auto r = tiled::check_access_distance(sys, x0, 0.0); if (!r) std::cerr << r.message();` */
@@ -318,6 +368,11 @@ access_report check_access_distance(const System& sys, const State& x, Time t = 
     static_assert(detail::check_limited_access_system<System, value_type, Time>(), "");
     access_report report;
     report.declared = static_cast<std::size_t>(sys.access_distance());
+    if constexpr (detail::has_cyclic_access_distance<System>::value)
+    {
+        report.cyclic = true;
+        report.cyclic_declared = static_cast<std::size_t>(sys.cyclic_access_distance());
+    }
     report.n = static_cast<std::size_t>(x.size());
     const value_type* values = report.n ? &x[0] : nullptr;
     for (std::size_t j = 0; j < report.n; ++j)
@@ -343,35 +398,41 @@ template <class System, class State, class Time = double>
 void require_access_distance(const System& sys, const State& x, Time t = Time())
 {
     const access_report r = check_access_distance(sys, x, t);
-    if (!r) throw access_distance_error("tiled::require_access_distance: " + r.message(), r.component, r.index, r.declared);
+    if (r) return;
+    const bool along = r.outside || r.farthest > r.declared;
+    throw access_distance_error("tiled::require_access_distance: " + r.message(), along ? r.component : r.component_around,
+                                along ? r.index : r.index_around, along ? r.declared : r.cyclic_declared);
 }
 
 namespace detail {
 
 /*! Runs `run(system)` with sys itself, or in the checked mode with sys seen through
-    access_checked_system, and then throws access_distance_error if the step read too
-    far. `Record` is the backend's record holder (host_access_record or its like). */
+    access_checked_system (reads within d of their component, along the state or
+    around its ring: the distance and topology of the step's plan), and then throws
+    access_distance_error if the step read too far. `Record` is the backend's record
+    holder (host_access_record or its like). */
 template <class Record, class System, class Run>
 decltype(auto) run_access_checked(std::unique_ptr<Record>& record, const char* stepper_name, const System& sys,
-                                  std::size_t n, Run&& run)
+                                  std::size_t n, std::size_t d, access_topology topology, Run&& run)
 {
     if constexpr (!access_checking_enabled)
     {
         (void)record;
         (void)stepper_name;
         (void)n;
+        (void)d;
+        (void)topology;
         return run(sys);
     }
     else
     {
         if (!record) record = std::make_unique<Record>();
-        const std::size_t d = static_cast<std::size_t>(sys.access_distance());
-        const access_checked_system<System> checked(sys, n, d, record->get());
+        const access_checked_system<System> checked(sys, n, d, record->get(), topology);
         auto throw_if_violated = [&] {
             const access_violation v = record->take();
             if (v.found)
                 throw access_distance_error(std::string("tiled::") + stepper_name + " (checked mode): " +
-                                                describe_access_violation(v, d, n),
+                                                describe_access_violation(v, d, n, topology),
                                             std::size_t(v.first), v.index, d);
         };
         if constexpr (std::is_void<decltype(run(checked))>::value)

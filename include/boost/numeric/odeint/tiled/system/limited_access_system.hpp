@@ -12,6 +12,16 @@
  nothing else may be assumed about it (it may be a std::vector, a pointer into a
  tile buffer, or a device view). d >= n is legal; it just means "reads everything".
 
+ Optional, for periodic systems, whose reads wrap around the state's ends (component
+ 0 reads y[n-1], so access_distance() is about n):
+
+   std::size_t cyclic_access_distance() const;                 // c
+
+ component j reads only y[(j-c) mod n .. (j+c) mod n]. Where the backend runs ring
+ plans (the TBB backend), the steppers tile with c around the ring instead of d
+ (core/tiling_plan.hpp, access_topology::ring); elsewhere d holds. y[i] is then
+ valid for i within c of j around the ring.
+
  is_limited_access_system<S, Value, Time> tests the concept; the helper
  detail::check_limited_access_system<S, Value, Time[, State]>() fires one readable
  static_assert per missing requirement, or, for an odeint system on State
@@ -53,6 +63,13 @@ struct has_access_distance : std::false_type {};
 template <class S>
 struct has_access_distance<S, std::void_t<decltype(std::declval<const S&>().access_distance())>>
     : std::is_convertible<decltype(std::declval<const S&>().access_distance()), std::size_t> {};
+
+template <class S, class = void>
+struct has_cyclic_access_distance : std::false_type {};
+
+template <class S>
+struct has_cyclic_access_distance<S, std::void_t<decltype(std::declval<const S&>().cyclic_access_distance())>>
+    : std::is_convertible<decltype(std::declval<const S&>().cyclic_access_distance()), std::size_t> {};
 
 template <class S, class Value, class Time, class = void>
 struct has_component_rhs : std::false_type {};

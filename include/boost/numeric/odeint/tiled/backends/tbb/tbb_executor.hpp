@@ -351,6 +351,11 @@ private:
 class tbb_executor
 {
 public:
+    //! Ring plans run as they are: a tile reads what it does not compute from the
+    //! full-length vectors, at whatever index the system asks for, and the tiles that
+    //! read across the ends compute one link each (core/tiling_plan.hpp).
+    static constexpr bool runs_ring_plans = true;
+
     template <class Tableau, bool WithError, class Operations, class System, class Value, class Time>
     static void run(const tiling_plan& plan, tbb_workspace<Value>& ws, const System& sys, const Value* y, Value* out,
                     Value* err, Time t, Time h)
