@@ -121,7 +121,9 @@ struct executor_runs_grid_systems<Executor, std::enable_if_t<Executor::runs_grid
     access_topology::ring), whose tiles may read across the state's ends, so that a
     periodic system with a cyclic_access_distance() is tiled around its ring? An
     executor says so with `static constexpr bool runs_ring_plans = true;`
-    (backends/tbb/tbb_executor.hpp). */
+    (backends/tbb/tbb_executor.hpp; the CUDA executor runs them but says false, its
+    general kernel being slower on them than its stage kernels on the plan along the
+    state). */
 template <class Executor, class = void>
 struct executor_runs_ring_plans : std::false_type {};
 template <class Executor>

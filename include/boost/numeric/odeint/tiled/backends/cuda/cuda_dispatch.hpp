@@ -11,7 +11,8 @@
     chain, each streamed through one block;
  3. register tiles (register_tile_kernel.hpp): every tile in the registers of one
     block or of a group of blocks (a cluster, or blocks of a cooperative grid);
- 4. general tiles (general_tile_kernel.hpp): any plan.
+ 4. general tiles (general_tile_kernel.hpp): any plan, and the only family for ring
+    plans and periodic systems (builds_only_general_tiles).
 
  Operations: the stage kernels and the general kernel combine stages with the
  stepper's Operations; the streaming and register-tile kernels are written around
@@ -40,6 +41,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/streaming_tile_kernel.hpp>
 #include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/system/limited_access_system.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
 
@@ -51,6 +53,19 @@ struct cuda_prepared_kernels
     streaming_launch streaming;
     register_tile_launches registers;
 };
+
+/*! Systems whose steps run only on the stage and general kernels: periodic systems
+    (a cyclic_access_distance()). Their plans along the state are none() wherever the
+    wrap makes d about n, which the stage kernels run, and their ring plans cannot run
+    on the register-tile and streaming kernels (a tile holds the stage argument in an
+    on-chip window, which a read across the state's ends leaves); so those families,
+    minutes of nvcc each, are not compiled for them. */
+template <class System>
+struct builds_only_general_tiles : has_cyclic_access_distance<System> {};
+
+template <class Tableau, bool WithError, class Operations, bool FusedNorm, class System, class Value, std::size_t NV>
+cuda_kernel_choice choose_tiled_family(const tiling_plan& plan, Value* const (&vectors)[NV], cuda_prepared_kernels& out,
+                                       cuda_kernel_choice choice);
 
 /*! Chooses the kernel family for one step of chain_traits<Tableau, WithError> (FusedNorm:
     the adaptive step's error chain) under `plan`, with the step's vectors bound
@@ -69,6 +84,28 @@ cuda_kernel_choice choose_cuda_kernels(const tiling_plan& plan, cuda_workspace<V
         return choice;
     }
     out.kernels = &ws.device_plan(plan);
+    if (plan.topology == access_topology::ring)
+    {
+        choice.family = cuda_kernel_path::general_tiles;
+        choice.reason = "a ring plan (a periodic system): the tiles at the state's ends read across them, which the "
+                        "general kernel reads from memory";
+        return choice;
+    }
+    if constexpr (builds_only_general_tiles<System>::value)
+    {
+        choice.family = cuda_kernel_path::general_tiles;
+        choice.reason = "a periodic system (cyclic_access_distance()): only the stage and general kernels are built "
+                        "for it";
+        return choice;
+    }
+    else
+        return choose_tiled_family<Tableau, WithError, Operations, FusedNorm, System>(plan, vectors, out, choice);
+}
+
+template <class Tableau, bool WithError, class Operations, bool FusedNorm, class System, class Value, std::size_t NV>
+cuda_kernel_choice choose_tiled_family(const tiling_plan& plan, Value* const (&vectors)[NV], cuda_prepared_kernels& out,
+                                       cuda_kernel_choice choice)
+{
     if (!std::is_same<Operations, fused_operations>::value)
     {
         choice.family = cuda_kernel_path::general_tiles;

@@ -75,14 +75,16 @@ class cuda_executor
                                                                                 norm);
             break;
         case cuda_kernel_path::streaming_tiles:
-            detail::launch_streaming_tiles<Tableau, WithError, FusedNorm>(prepared.streaming, plan, *prepared.kernels,
-                                                                          vectors, sys, coef, norm_params, norm);
+            if constexpr (!detail::builds_only_general_tiles<System>::value)
+                detail::launch_streaming_tiles<Tableau, WithError, FusedNorm>(prepared.streaming, plan, *prepared.kernels,
+                                                                              vectors, sys, coef, norm_params, norm);
             break;
         case cuda_kernel_path::register_tiles:
         case cuda_kernel_path::cluster_tiles:
         case cuda_kernel_path::l2_tiles:
-            detail::launch_register_tiles<Tableau, WithError, FusedNorm>(prepared.registers, plan, *prepared.kernels, ws,
-                                                                         vectors, sys, coef, norm_params, norm);
+            if constexpr (!detail::builds_only_general_tiles<System>::value)
+                detail::launch_register_tiles<Tableau, WithError, FusedNorm>(prepared.registers, plan, *prepared.kernels,
+                                                                             ws, vectors, sys, coef, norm_params, norm);
             break;
         default:
             detail::run_general_tiles<Tableau, WithError, Operations, FusedNorm>(plan, *prepared.kernels, ws, vectors, sys,
@@ -184,6 +186,10 @@ public:
     //! Runs grid systems (tiled::grid::system) on tiles of cells: run_grid,
     //! run_grid_error_norm (BOOST_ODEINT_TILED_CUDA_GRID_KERNEL, see below).
     static constexpr bool runs_grid_systems = BOOST_ODEINT_TILED_CUDA_GRID_KERNEL != 0;
+    //! The steppers give this backend no ring plans: it runs them correctly, on the
+    //! general kernel (cuda_dispatch.hpp), but slower than a periodic system's plan
+    //! along the state, one stage kernel per link (doc/results/gpu_h200.md).
+    static constexpr bool runs_ring_plans = false;
 
     //! The kernel family that ran the last step on this host thread (tests, bench).
     static cuda_kernel_path last_path() { return choice_record().family; }

@@ -123,7 +123,8 @@ public:
     const std::vector<std::unique_ptr<device_kernel_plan>>& device_plan(const tiling_plan& plan)
     {
         const std::string key = std::to_string(reinterpret_cast<std::uintptr_t>(&plan)) + "/" + std::to_string(plan.n) + "/" +
-                                std::to_string(plan.d) + "/" + std::to_string(plan.chain.links) + "/" + plan.config.to_string();
+                                std::to_string(plan.d) + (plan.topology == access_topology::ring ? "/ring/" : "/") +
+                                std::to_string(plan.chain.links) + "/" + plan.config.to_string();
         for (auto& e : m_plans)
             if (e.first == key) return e.second;
         std::vector<std::unique_ptr<device_kernel_plan>> kernels;
