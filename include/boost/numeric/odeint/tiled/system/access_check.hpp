@@ -139,13 +139,16 @@ struct checked_view
     long long* bad;
     long long ring_n = 0;
 
-    BOOST_ODEINT_TILED_HD bool in_window(long long k) const { return k >= lo && k <= hi; }
     BOOST_ODEINT_TILED_HD decltype(auto) operator[](std::size_t i) const
     {
+        // k's offset into the window, taken around the ring (a window no longer than
+        // the ring: lo > -n, hi < 2n - 1); one compare, so that every read stays a select
         const long long k = static_cast<long long>(i);
-        const bool inside = ring_n == 0 ? in_window(k)
-                                        : k >= 0 && k < ring_n &&
-                                              (in_window(k) || in_window(k + ring_n) || in_window(k - ring_n));
+        long long offset = k - lo;
+        offset += (ring_n != 0 && offset < 0) ? ring_n : 0;
+        offset -= (ring_n != 0 && offset >= ring_n) ? ring_n : 0;
+        const bool inside = static_cast<unsigned long long>(offset) <= static_cast<unsigned long long>(hi - lo) &&
+                            (ring_n == 0 || static_cast<unsigned long long>(k) < static_cast<unsigned long long>(ring_n));
         if (!inside) *bad = k;
         return y[static_cast<std::size_t>(inside ? k : safe)];
     }
