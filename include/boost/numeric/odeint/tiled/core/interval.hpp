@@ -142,16 +142,24 @@ enum class access_topology
     ring
 };
 
+/*! What an RHS on the components a reads past the ends of [0, n), where it lands:
+    nothing on a line; on a ring, a widened by d beyond 0 and beyond n, wrapped. */
+inline interval_set reach_across_ends(interval a, long long d, long long n, access_topology topology)
+{
+    interval_set r;
+    const interval w = a.widened(d);
+    if (topology == access_topology::line || w.empty()) return r;
+    if (w.first < 0) r.add(interval{std::max(w.first + n, 0LL), n});
+    if (w.last > n) r.add(interval{0, std::min(w.last - n, n)});
+    return r;
+}
+
 /*! What an RHS on the components a reads of its stage argument: a widened by d,
-    clamped to [0, n) on a line, wrapped around its ends on a ring. */
+    clamped to [0, n), and on a ring what it reads across the ends. */
 inline interval_set rhs_reach(interval a, long long d, long long n, access_topology topology)
 {
-    const interval w = a.widened(d);
-    if (topology == access_topology::line || w.empty()) return interval_set(w.clamped(n));
-    if (w.size() >= n) return interval_set(interval{0, n});
-    interval_set r(w.clamped(n));
-    if (w.first < 0) r.add(interval{w.first + n, n});
-    if (w.last > n) r.add(interval{0, w.last - n});
+    interval_set r(a.widened(d).clamped(n));
+    r.add(reach_across_ends(a, d, n, topology));
     return r;
 }
 

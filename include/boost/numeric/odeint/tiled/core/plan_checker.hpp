@@ -53,17 +53,6 @@ inline std::vector<located_interval> sorted_by_first(std::vector<located_interva
     return v;
 }
 
-//! What an RHS on a reads past the ends of a ring (none on a line), where it lands.
-inline interval_set reach_across_ends(interval a, long long d, long long n, access_topology topology)
-{
-    interval_set r;
-    const interval w = a.widened(d);
-    if (topology == access_topology::line || w.empty()) return r;
-    if (w.first < 0) r.add(interval{std::max(w.first + n, 0LL), n});
-    if (w.last > n) r.add(interval{0, std::min(w.last - n, n)});
-    return r;
-}
-
 } // namespace detail
 
 inline plan_check_result check_plan(const tiling_plan& plan)
@@ -155,7 +144,7 @@ inline plan_check_result check_plan(const tiling_plan& plan)
                 // A tile runs its links in the order of the components (the CPU's wavefront,
                 // a GPU block's sweep): what it reads across the ends of a ring must come
                 // from memory, not from its own earlier links.
-                const interval_set across = detail::reach_across_ends(a, d, n, plan.topology);
+                const interval_set across = reach_across_ends(a, d, n, plan.topology);
                 if (!t.reads[c.rhs_input[j]].contains(across))
                     return fail("kernel ", k, ", link ", j, ": the RHS on ", a,
                                 " reads its own stage argument across the ends of the ring at ", across);

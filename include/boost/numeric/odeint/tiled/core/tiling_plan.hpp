@@ -154,6 +154,14 @@ inline std::vector<kernel_plan> none_geometry(std::size_t links, long long n, lo
     return kernels;
 }
 
+//! A trapezoid h links high keeps d components at its top: w >= (2h-1)*d.
+inline void check_trapezoid_width(long long w, long long h, long long n, long long d, const tiling& config)
+{
+    if (w < (2 * h - 1) * d)
+        throw std::invalid_argument(plan_error_prefix(config, n, d) + "a trapezoid " + std::to_string(h) +
+                                    " links high needs width >= (2h-1)*d = " + std::to_string((2 * h - 1) * d));
+}
+
 /*! Trapezoidal scheme (Werner's thesis, §10.2.7.2). Rows of `height` links; in each row a
     shrinking kernel (trapezoids of base width w, narrowing by d per side and link)
     then a growing kernel filling the gaps (widening by d per side and link).
@@ -169,9 +177,7 @@ inline std::vector<kernel_plan> trapezoidal_geometry(std::size_t links, long lon
     {
         const long long row_end = std::min<long long>(row_begin + height, links);
         const long long h = row_end - row_begin;
-        if (w < (2 * h - 1) * d)
-            throw std::invalid_argument(plan_error_prefix(config, n, d) + "a trapezoid " + std::to_string(h) +
-                                        " links high needs width >= (2h-1)*d = " + std::to_string((2 * h - 1) * d));
+        check_trapezoid_width(w, h, n, d, config);
         const long long p = 2 * w - 2 * d * (h - 1);
         const long long count = (n + p - 1) / p;
         // Boundaries at row-local link jj: shrinking tile i spans [left(i,jj), right(i,jj)),
@@ -224,10 +230,8 @@ inline std::vector<kernel_plan> ring_trapezoidal_geometry(std::size_t links, lon
     {
         const long long row_end = std::min<long long>(row_begin + height, links);
         const long long h = row_end - row_begin;
+        check_trapezoid_width(w, h, n, d, config);
         const long long narrowest = (2 * h - 1) * d;
-        if (w < narrowest)
-            throw std::invalid_argument(plan_error_prefix(config, n, d) + "a trapezoid " + std::to_string(h) +
-                                        " links high needs width >= (2h-1)*d = " + std::to_string(narrowest));
         const long long p = 2 * w - 2 * d * (h - 1);
         const long long gap = p - w;  // a growing tile's width at link 0
         long long count = (n + p - 1) / p;
@@ -497,10 +501,6 @@ inline bool output_may_alias_input(const tiling_plan& plan)
     }
     return true;
 }
-
-} // namespace detail
-
-namespace detail {
 
 /*! What a tiling becomes on a ring: trapezoids are built for it (ring_trapezoidal_geometry),
     hexagons and overlapped tiles are not, and run as trapezoids of the same width, as
