@@ -5,7 +5,8 @@
 // (tiled::as_odeint_system), all in one process:
 //   bruss2d    BRUSS2D's update (problems::bruss2d_cell) through the grid helper on
 //              nx x ny cells, reflecting and periodic boundaries
-//   lorenz96   the periodic Lorenz-96 (cyclic distance 2) on n components
+//   lorenz96   the periodic Lorenz-96 (problems::lorenz96, cyclic distance 2) on n
+//              components, in its block form and one component per call
 // Prints ms per step (minimum over rounds of 5 steps) and the ratios, and checks that
 // the three give the same results (max relative difference after the timed steps).
 //   g++ -O3 -march=native -DNDEBUG -std=c++17 -Iinclude bench/cpu_ring_probe.cpp -ltbb -o cpu_ring_probe
@@ -13,6 +14,7 @@
 #include <boost/numeric/odeint.hpp>
 #include <boost/numeric/odeint/tiled.hpp>
 #include <boost/numeric/odeint/tiled/problems/grid_bruss2d.hpp>
+#include <boost/numeric/odeint/tiled/problems/lorenz96.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -27,18 +29,15 @@ namespace tiled = boost::numeric::odeint::tiled;
 namespace grid = tiled::grid;
 using state = std::vector<double>;
 
-struct lorenz96
+//! sys without its block form (evaluate_range): one component per call.
+template <class System>
+struct components_only
 {
-    std::size_t n;
-    double forcing;
-    std::size_t access_distance() const { return n - 1; }
-    std::size_t cyclic_access_distance() const { return 2; }
-    template <class Y>
-    double operator()(std::size_t i, const Y& x, double) const
-    {
-        const double xm2 = x[i >= 2 ? i - 2 : i + n - 2], xm1 = x[i >= 1 ? i - 1 : n - 1], xp1 = x[i + 1 < n ? i + 1 : 0];
-        return (xp1 - xm2) * xm1 - x[i] + forcing;
-    }
+    System sys;
+    std::size_t access_distance() const { return sys.access_distance(); }
+    std::size_t cyclic_access_distance() const { return sys.cyclic_access_distance(); }
+    template <class Y, class Time>
+    auto operator()(std::size_t j, const Y& y, Time t) const { return sys(j, y, t); }
 };
 
 //! sys without its cyclic_access_distance(): what a stepper plans along the state.
@@ -120,9 +119,11 @@ int main(int argc, char** argv)
         }
     for (std::size_t n : {std::size_t(1) << 20, std::size_t(1) << 24})
     {
-        const lorenz96 sys{n, 8.0};
-        state y(n, 8.0);
-        for (std::size_t i = 0; i < n; i += 97) y[i] += 0.01;
-        run("lorenz96 periodic", sys, y, 0.01, rounds);
+        const tiled::problems::lorenz96 sys(n);
+        state y(n);
+        sys.initial_state(y);
+        run("lorenz96 periodic, block form", sys, y, sys.suggested_dt(), rounds);
+        run("lorenz96 periodic, per component", components_only<tiled::problems::lorenz96>{sys}, y, sys.suggested_dt(),
+            rounds);
     }
 }

@@ -3,12 +3,14 @@
 
  The distributed steppers on GPUs (nccl_communicator through gpu_team: one thread per
  GPU, halos through NCCL): fixed steps of BRUSS2D written with the grid helper (RK4,
- DOPRI5), a grid periodic along its slowest dimension (the ranks form a ring) and a
- per-component chain, on 1 to 4 GPUs with even and uneven parts and one or three
+ DOPRI5), a grid periodic along its slowest dimension (the ranks form a ring), a
+ per-component chain and the periodic Lorenz-96 (a ring of ranks again), on 1 to 4 GPUs with even and uneven parts and one or three
  steps per exchange, the exchange overlapped with the steps or not, bitwise equal to
  the same stepper on one GPU (and the grid systems' exchanges overlapped); adaptive DOPRI5
  taking the same steps as on one GPU; a halo wider than a part refused on every rank;
- a rank that leaves between steps (an observer throws) makes the others throw.
+ a rank that leaves between steps (an observer throws) makes the others throw. On one
+ GPU, the windows of Lorenz-96's ranks, each stepped alone, give the whole ring's
+ owned values.
 
  Without a GPU the program exits with 77 (ctest: skipped); cases that need two GPUs
  are skipped on a machine with one.
@@ -164,6 +166,46 @@ BOOST_AUTO_TEST_CASE(a_ring_and_a_chain_equal_one_gpu_bitwise)
     check_fixed_steps<tiled::runge_kutta4>("ring", ring, dist::grid_slab_size(ring), 0.02);
     const problems::heat1d heat(20011, 0.3);
     check_fixed_steps<tiled::runge_kutta4>("heat1d", heat, 1, 0.05);
+}
+
+BOOST_AUTO_TEST_CASE(a_periodic_system_equals_one_gpu_bitwise_on_a_ring_of_gpus)
+{
+    const problems::lorenz96 lorenz(20011);
+    check_fixed_steps<tiled::runge_kutta4>("lorenz96", lorenz, 1, lorenz.suggested_dt());
+}
+
+/*! The windows of a periodic system's ranks (ring_window_system), each stepped on this
+    GPU alone: for k steps, with the halo of k steps, a rank computes its owned
+    components without an exchange, so every rank's owned values after k steps must be
+    one GPU's, bitwise. This checks the window's device path on a machine with one GPU;
+    rank 0's window begins and the last rank's ends across the state's ends. */
+BOOST_AUTO_TEST_CASE(a_periodic_systems_windows_step_on_one_gpu_as_the_whole_ring)
+{
+    const problems::lorenz96 lorenz(20011);
+    const std::size_t n = lorenz.size(), k = 3, stages = tiled::runge_kutta4<host_state>::tableau_type::stages;
+    const host_state x0 = boost_odeint_tiled_test::wavy_initial(lorenz);
+    cudaSetDevice(0);
+    device_state whole(x0.begin(), x0.end());
+    odeint::integrate_n_steps(tiled::runge_kutta4<device_state>(), lorenz, whole, 0.0, lorenz.suggested_dt(), k);
+    host_state reference(n);
+    thrust::copy(whole.begin(), whole.end(), reference.begin());
+    for (std::size_t ranks : {2u, 3u})
+    {
+        const auto parts = dist::partition::from_sizes(boost_odeint_tiled_test::even_and_uneven_splits(n, ranks, 1).back());
+        for (std::size_t r = 0; r < ranks; ++r)
+        {
+            const dist::window_layout w = dist::make_window_layout(parts, r, k * stages * lorenz.cyclic_access_distance(), true);
+            const dist::ring_window_system<problems::lorenz96> window(lorenz, w.first, w.size(), n);
+            host_state local(w.size());
+            for (std::size_t p = 0; p < w.size(); ++p) local[p] = x0[(w.first + p) % n];
+            device_state y(local.begin(), local.end());
+            odeint::integrate_n_steps(tiled::runge_kutta4<device_state>(), window, y, 0.0, lorenz.suggested_dt(), k);
+            thrust::copy(y.begin(), y.end(), local.begin());
+            const host_state owned(local.begin() + w.left, local.begin() + w.left + w.owned);
+            const host_state expected(reference.begin() + parts.first(r), reference.begin() + parts.last(r));
+            BOOST_TEST(same_bits(owned, expected), "rank " << r << " of " << ranks);
+        }
+    }
 }
 
 BOOST_AUTO_TEST_CASE(adaptive_dopri5_takes_the_same_steps_as_one_gpu, *boost::unit_test::precondition(two_gpus()))

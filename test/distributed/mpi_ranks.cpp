@@ -2,8 +2,9 @@
  test/distributed/mpi_ranks.cpp
 
  The distributed steppers over MPI (mpi_communicator), run by ctest on 1, 2 and 3
- processes (mpirun --oversubscribe): fixed steps of several methods on chains and
- grids (a ring included), even and uneven parts, one and three steps per exchange,
+ processes (mpirun --oversubscribe): fixed steps of several methods on chains,
+ grids (a ring included) and the periodic Lorenz-96 (the processes form a ring), even
+ and uneven parts, one and three steps per exchange,
  bitwise equal to the same stepper on one std::vector in each process (whose tiles
  are sized for its share of the machine's cache: the ranks count each other); adaptive
  integrations taking the same steps; a halo wider than a part refused on every rank;
@@ -105,6 +106,8 @@ BOOST_AUTO_TEST_CASE(fixed_steps_equal_one_process_bitwise)
                                                    bruss.suggested_dt());
     const auto ring = ring_grid(7, 80);
     check_fixed_steps<tiled::runge_kutta4>("ring", ring, dist::grid_slab_size(ring), 0.02);
+    const problems::lorenz96 lorenz(907);  // periodic: the processes form a ring
+    check_fixed_steps<tiled::runge_kutta4>("lorenz96 rk4", lorenz, 1, lorenz.suggested_dt());
 }
 
 BOOST_AUTO_TEST_CASE(adaptive_integrations_take_the_same_steps_as_one_process)

@@ -3,8 +3,10 @@
 
  Distributed states and steppers on the host engine (thread_team: ranks are threads):
  partitions and window layouts; fixed steps of every method on 1 to 4 ranks, even and
- uneven splits, per-component, block-form and grid systems (a ring included), one and
- several steps per exchange, bitwise equal to the same stepper on one std::vector;
+ uneven splits, per-component, block-form and grid systems, periodic systems on a ring
+ of ranks (grids periodic along their slowest dimension, and systems with a
+ cyclic_access_distance()), one and several steps per exchange, bitwise equal to the
+ same stepper on one std::vector;
  adaptive integrations taking the same steps; integrate_times and integrate_const with
  observers that gather; halos wider than a part refused; a rank
  that throws, inside a step or outside, makes every rank throw instead of hanging.
@@ -84,6 +86,55 @@ inline auto dirichlet_grid(std::size_t nx, std::size_t ny)
     auto s = grid::extents(nx, ny).radius(2).boundary(grid::boundary::constant());
     return grid::make_system<1>(s, wide_diffusion{}, std::array<double, 1>{0.75});
 }
+
+//! A periodic stencil of radius 4 around the ring, time-dependent, in both forms (the
+//! block form reads by pointer where its reads do not wrap around the state's ends).
+struct ring_stencil
+{
+    std::size_t n;
+    std::size_t size() const { return n; }
+    std::size_t access_distance() const { return n - 1; }
+    std::size_t cyclic_access_distance() const { return 4; }
+    template <class Y, class Time>
+    double operator()(std::size_t j, const Y& y, Time t) const
+    {
+        double s = -0.3 * y[j] * (1.0 + 0.1 * t);
+        for (std::size_t k = 1; k <= 4; ++k)
+        {
+            const double right = y[j + k < n ? j + k : j + k - n], left = y[j >= k ? j - k : j + n - k];
+            s += (0.05 / double(k)) * (right - left) + 0.02 * left;
+        }
+        return s;
+    }
+    template <class Y, class Time>
+    void evaluate_range(std::size_t first, std::size_t last, const Y& y, double* dydt, Time t) const
+    {
+        for (std::size_t j = first; j < last; ++j)
+        {
+            if (j < 4 || j + 4 >= n)
+            {
+                dydt[j - first] = (*this)(j, y, t);
+                continue;
+            }
+            const double* p = &y[j];
+            double s = -0.3 * p[0] * (1.0 + 0.1 * t);
+            for (std::ptrdiff_t k = 1; k <= 4; ++k) s += (0.05 / double(k)) * (p[k] - p[-k]) + 0.02 * p[-k];
+            dydt[j - first] = s;
+        }
+    }
+};
+
+//! A periodic system without its block form: one component per call.
+template <class System>
+struct components_only
+{
+    System sys;
+    std::size_t size() const { return sys.size(); }
+    std::size_t access_distance() const { return sys.access_distance(); }
+    std::size_t cyclic_access_distance() const { return sys.cyclic_access_distance(); }
+    template <class Y, class Time>
+    double operator()(std::size_t j, const Y& y, Time t) const { return sys(j, y, t); }
+};
 
 //! Runs fn(comm) on `ranks` thread ranks; returns the gathered results of rank 0.
 template <class Fn>
@@ -244,6 +295,47 @@ BOOST_AUTO_TEST_CASE(grid_systems_step_in_slab_windows_with_global_coordinates)
 #endif
 }
 
+// Periodic systems (cyclic_access_distance()) that are not grids: the ranks form a ring,
+// rank 0's window starting with the last rank's components, and the halo counts c.
+BOOST_AUTO_TEST_CASE(periodic_systems_step_on_a_ring_of_ranks)
+{
+    const problems::lorenz96 lorenz(1003);
+    check_on_ranks<tiled::runge_kutta4>("lorenz96 (block form)", lorenz, 1, lorenz.suggested_dt());
+    check_on_ranks<tiled::runge_kutta4>("lorenz96 per component", components_only<problems::lorenz96>{lorenz}, 1,
+                                        lorenz.suggested_dt());
+    check_on_ranks<tiled::runge_kutta_dopri5>("ring stencil c = 4", ring_stencil{997}, 1, 0.02);
+    check_on_ranks<tiled::runge_kutta4>("ring stencil c = 4 per component", components_only<ring_stencil>{ring_stencil{997}},
+                                        1, 0.02);
+    // rings so short that two ranks' windows are longer than the ring (each holds some
+    // components twice), and one whose c is half the ring (refused on more than one rank)
+    check_on_ranks<tiled::runge_kutta4>("lorenz96 n = 24", problems::lorenz96(24), 1, 0.01);
+    check_on_ranks<tiled::euler>("ring stencil n = 20", ring_stencil{20}, 1, 0.01);
+    check_on_ranks<tiled::euler>("ring stencil n = 8, c = n / 2", ring_stencil{8}, 1, 0.01);
+#if !defined(BOOST_ODEINT_TILED_SANITIZED)
+    check_on_ranks<tiled::runge_kutta_fehlberg78>("lorenz96 fehlberg78", lorenz, 1, lorenz.suggested_dt());
+#endif
+}
+
+BOOST_AUTO_TEST_CASE(a_periodic_system_whose_reach_is_half_its_ring_is_not_split)
+{
+    const ring_stencil sys{8};  // c = 4
+    std::string what;
+    try
+    {
+        on_ranks(2, [&](std::shared_ptr<dist::communicator> comm) {
+            dstate x(comm, dist::partition::even(sys.size(), 2));
+            x.assign_global(boost_odeint_tiled_test::wavy_initial(sys));
+            tiled::euler<dstate> euler;
+            euler.do_step(sys, x, 0.0, 0.01);
+        });
+    }
+    catch (const std::invalid_argument& e)
+    {
+        what = e.what();
+    }
+    BOOST_TEST(what.find("cyclic_access_distance() is 4") != std::string::npos, what);
+}
+
 BOOST_AUTO_TEST_CASE(a_grid_partition_must_be_in_whole_slabs)
 {
     const problems::grid_bruss2d bruss(8, 10);
@@ -295,6 +387,7 @@ BOOST_AUTO_TEST_CASE(adaptive_integrations_take_the_same_steps_as_one_device)
     };
     run("grid_bruss2d", bruss, dist::grid_slab_size(bruss), 0.05);
     run("heat1d", heat, 1, 0.5);
+    run("lorenz96", problems::lorenz96(1201), 1, 0.2);
 }
 
 BOOST_AUTO_TEST_CASE(a_halo_wider_than_a_neighbours_part_is_refused_on_every_rank)

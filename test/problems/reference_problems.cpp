@@ -13,6 +13,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <boost/numeric/odeint/tiled/reference_problems.hpp>
+#include <boost/numeric/odeint/tiled/system/access_check.hpp>
 #include <boost/numeric/odeint/tiled/system/limited_access_system.hpp>
 #include <boost/numeric/odeint/tiled/system/stage_view.hpp>
 
@@ -126,10 +127,13 @@ BOOST_AUTO_TEST_CASE(reference_problems_are_trivially_copyable_limited_access_sy
     static_assert(tiled::is_limited_access_system<problems::heat1d>::value, "");
     static_assert(tiled::is_limited_access_system<problems::wide_stencil>::value, "");
     static_assert(tiled::is_limited_access_system<problems::phase_chain>::value, "");
+    static_assert(tiled::is_limited_access_system<problems::lorenz96>::value, "");
+    static_assert(tiled::detail::has_cyclic_access_distance<problems::lorenz96>::value, "");
     static_assert(std::is_trivially_copyable<problems::bruss2d>::value, "");
     static_assert(std::is_trivially_copyable<problems::heat1d>::value, "");
     static_assert(std::is_trivially_copyable<problems::wide_stencil>::value, "");
     static_assert(std::is_trivially_copyable<problems::phase_chain>::value, "");
+    static_assert(std::is_trivially_copyable<problems::lorenz96>::value, "");
     BOOST_TEST(true);
 }
 
@@ -368,6 +372,42 @@ BOOST_AUTO_TEST_CASE(heat1d_block_form_gives_the_formula_bitwise_on_every_split)
                            "n = " << n << ", [" << first << ", " << last << ")");
             }
     }
+}
+
+// lorenz96: its operator() is the textbook formula (indices modulo n) to the bit, its
+// block form gives operator()'s values on every split, and it reads within 2 around
+// the ring.
+BOOST_AUTO_TEST_CASE(lorenz96_is_the_periodic_textbook_model_in_both_forms)
+{
+    std::mt19937 gen(96);
+    for (std::size_t n : {4, 5, 6, 41}) {
+        const problems::lorenz96 sys(n, 8.5);
+        BOOST_TEST(sys.access_distance() == n - 1);
+        BOOST_TEST(sys.cyclic_access_distance() == 2u);
+        const std::vector<double> y = random_state(n, gen);
+        std::vector<double> formula(n), per(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            formula[i] = (y[(i + 1) % n] - y[(i + n - 2) % n]) * y[(i + n - 1) % n] - y[i] + 8.5;
+            per[i] = sys(i, y, 0.0);
+        }
+        BOOST_TEST(std::memcmp(per.data(), formula.data(), n * sizeof(double)) == 0, "n = " << n);
+        for (std::size_t piece : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(5), n})
+            for (std::size_t first = 0; first < n; first += piece) {
+                const std::size_t last = std::min(n, first + piece);
+                std::vector<double> block(last - first);
+                sys.evaluate_range(first, last, y, block.data(), 0.0);
+                BOOST_TEST(std::memcmp(block.data(), per.data() + first, block.size() * sizeof(double)) == 0,
+                           "n = " << n << ", [" << first << ", " << last << ")");
+            }
+        const tiled::access_report r = tiled::check_access_distance(sys, y);
+        BOOST_TEST(bool(r), r.message());
+        BOOST_TEST(r.farthest_around == 2u, "n = " << n);
+        std::vector<double> x(n);
+        sys.initial_state(x);
+        BOOST_TEST(x[0] != x[1]);
+        BOOST_TEST(x[1] != x[2]);
+    }
+    BOOST_CHECK_THROW(problems::lorenz96(3), std::invalid_argument);
 }
 
 BOOST_AUTO_TEST_CASE(wide_stencil_sums_clamped_differences_weighted_by_inverse_squares)

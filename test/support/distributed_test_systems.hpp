@@ -84,7 +84,8 @@ inline std::vector<std::vector<std::size_t>> even_and_uneven_splits(std::size_t 
 }
 
 //! Whether the halo of `stages` stages (k steps of s stages: k * s) fits every rank's
-//! neighbours' parts, as the distributed steppers size it.
+//! neighbours' parts, as the distributed steppers size it (a periodic system's around
+//! its ring of ranks, with its cyclic distance, which must be below half the ring).
 template <class Sys>
 bool halo_fits(const Sys& sys, const boost::numeric::odeint::tiled::distributed::partition& parts, std::size_t stages)
 {
@@ -98,6 +99,12 @@ bool halo_fits(const Sys& sys, const boost::numeric::odeint::tiled::distributed:
         const std::size_t extent = s.extent[Sys::dimensions - 1];
         halo *= std::min(s.stencil_radius, extent - 1) * tiled::distributed::grid_slab_size(sys);
         ring = s.bc[Sys::dimensions - 1] == tiled::grid::boundary::periodic();
+    }
+    else if constexpr (tiled::detail::has_cyclic_access_distance<Sys>::value)
+    {
+        if (2 * sys.cyclic_access_distance() >= parts.size()) return false;
+        halo = (halo * sys.cyclic_access_distance() + parts.unit() - 1) / parts.unit() * parts.unit();
+        ring = true;
     }
     else
         halo = (halo * sys.access_distance() + parts.unit() - 1) / parts.unit() * parts.unit();

@@ -20,6 +20,7 @@
 #include <boost/numeric/odeint/tiled/distributed/distributed_state.hpp>
 #include <boost/numeric/odeint/tiled/distributed/distributed_stepper.hpp>
 #include <boost/numeric/odeint/tiled/distributed/partition.hpp>
+#include <boost/numeric/odeint/tiled/distributed/ring_window_system.hpp>
 #include <boost/numeric/odeint/tiled/distributed/thread_team.hpp>
 #include <boost/numeric/odeint/tiled/distributed/window_system.hpp>
 

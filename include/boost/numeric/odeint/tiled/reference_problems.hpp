@@ -13,6 +13,8 @@
    problems::wide_stencil  1D symmetric stencil of any width d (clamped ends), for
                            tests that need a chosen access distance, d = 0 included.
    problems::phase_chain   odeint's chain of phase oscillators; d = 1.
+   problems::lorenz96      the periodic Lorenz-96 model: d = n - 1 along the state,
+                           a cyclic access distance of 2 around the ring.
 
  One header per problem under problems/; this one includes them all. Formulas,
  initial values and step-size hints are documented at each class and in
@@ -30,6 +32,7 @@
 #include <boost/numeric/odeint/tiled/problems/grid_bruss2d.hpp>
 #include <boost/numeric/odeint/tiled/problems/grid_heat1d.hpp>
 #include <boost/numeric/odeint/tiled/problems/heat1d.hpp>
+#include <boost/numeric/odeint/tiled/problems/lorenz96.hpp>
 #include <boost/numeric/odeint/tiled/problems/phase_chain.hpp>
 #include <boost/numeric/odeint/tiled/problems/plain_bruss2d.hpp>
 #include <boost/numeric/odeint/tiled/problems/wide_stencil.hpp>

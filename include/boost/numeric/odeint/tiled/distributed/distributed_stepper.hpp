@@ -10,7 +10,8 @@
    2. exchange the halos, if the last exchange was steps_per_exchange() steps ago or a
       rank's state was written between steps (one message of k*s*d components to each
       neighbour, k = steps_per_exchange, s stages, d the access distance; a grid's in
-      whole slabs, window_system.hpp);
+      whole slabs, window_system.hpp; a periodic system's with d its cyclic distance,
+      the ranks forming a ring, ring_window_system.hpp);
    3. step the window with the local tiled stepper (the backend's kernels, tiles and
       grid kernels as on one device) on the system seen through the window;
    4. agree again (adaptive steps: with the error norm's maximum over the ranks);
@@ -53,6 +54,7 @@
 
 #include <boost/numeric/odeint/tiled/distributed/communicator.hpp>
 #include <boost/numeric/odeint/tiled/distributed/distributed_state.hpp>
+#include <boost/numeric/odeint/tiled/distributed/ring_window_system.hpp>
 #include <boost/numeric/odeint/tiled/distributed/window_system.hpp>
 #include <boost/numeric/odeint/tiled/grid/grid_system.hpp>
 #include <boost/numeric/odeint/tiled/steppers/explicit_rk.hpp>
@@ -234,7 +236,19 @@ private:
         }
         else
         {
-            const std::size_t d = static_cast<std::size_t>(sys.access_distance());
+            std::size_t d = static_cast<std::size_t>(sys.access_distance());
+            if constexpr (tiled::detail::has_cyclic_access_distance<Sys>::value)
+            {
+                // a periodic system: the ranks form a ring and the halo counts steps around it
+                const std::size_t c = static_cast<std::size_t>(sys.cyclic_access_distance());
+                if (parts.ranks() > 1 && 2 * c >= x.size())
+                    throw std::invalid_argument(
+                        "tiled::distributed: a periodic system of " + std::to_string(x.size()) +
+                        " components whose cyclic_access_distance() is " + std::to_string(c) +
+                        " reads half its ring or more; it cannot be split over ranks");
+                g.ring = parts.ranks() > 1;
+                d = c;
+            }
             g.halo = steps * Tableau::stages * d;
             if (parts.unit() > 1) g.halo = (g.halo + parts.unit() - 1) / parts.unit() * parts.unit();
         }
@@ -250,6 +264,8 @@ private:
         if (x.parts().ranks() == 1) return f(sys);
         if constexpr (tiled::is_grid_system<Sys>::value)
             return f(distributed::grid_window(sys, w.first / g.slab, w.size() / g.slab, g.ring));
+        else if constexpr (tiled::detail::has_cyclic_access_distance<Sys>::value)
+            return f(distributed::ring_window_system<Sys>(sys, w.first, w.size(), x.size()));
         else
             return f(distributed::window_system<Sys>(sys, w.first, w.size()));
     }
