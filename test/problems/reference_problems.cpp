@@ -21,6 +21,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <initializer_list>
 #include <random>
 #include <stdexcept>
 #include <type_traits>
@@ -117,6 +118,25 @@ std::vector<double> bruss2d_by_ghost_cells(const std::vector<double>& y, std::si
             f[c + 1] = 3.4 * uc - uc * uc * vc + D * lv;
         }
     return f;
+}
+
+// sys.evaluate_range over y, cut into pieces of each given length and of the whole
+// state, gives `per` (operator()'s values) bitwise.
+template <class System>
+void check_block_form_on_every_split(const System& sys, const std::vector<double>& y, const std::vector<double>& per,
+                                     std::initializer_list<std::size_t> pieces)
+{
+    const std::size_t n = y.size();
+    std::vector<std::size_t> lengths(pieces);
+    lengths.push_back(n);
+    for (std::size_t piece : lengths)
+        for (std::size_t first = 0; first < n; first += piece) {
+            const std::size_t last = std::min(n, first + piece);
+            std::vector<double> block(last - first);
+            sys.evaluate_range(first, last, y, block.data(), 0.0);
+            BOOST_TEST(std::memcmp(block.data(), per.data() + first, block.size() * sizeof(double)) == 0,
+                       "n = " << n << ", [" << first << ", " << last << ")");
+        }
 }
 
 } // namespace
@@ -363,14 +383,7 @@ BOOST_AUTO_TEST_CASE(heat1d_block_form_gives_the_formula_bitwise_on_every_split)
             per[j] = sys(j, y, 0.0);
         }
         BOOST_TEST(std::memcmp(per.data(), formula.data(), n * sizeof(double)) == 0, "n = " << n);
-        for (std::size_t piece : {std::size_t(1), std::size_t(2), std::size_t(5), n})
-            for (std::size_t first = 0; first < n; first += piece) {
-                const std::size_t last = std::min(n, first + piece);
-                std::vector<double> block(last - first);
-                sys.evaluate_range(first, last, y, block.data(), 0.0);
-                BOOST_TEST(std::memcmp(block.data(), per.data() + first, block.size() * sizeof(double)) == 0,
-                           "n = " << n << ", [" << first << ", " << last << ")");
-            }
+        check_block_form_on_every_split(sys, y, per, {1, 2, 5});
     }
 }
 
@@ -391,14 +404,7 @@ BOOST_AUTO_TEST_CASE(lorenz96_is_the_periodic_textbook_model_in_both_forms)
             per[i] = sys(i, y, 0.0);
         }
         BOOST_TEST(std::memcmp(per.data(), formula.data(), n * sizeof(double)) == 0, "n = " << n);
-        for (std::size_t piece : {std::size_t(1), std::size_t(2), std::size_t(3), std::size_t(5), n})
-            for (std::size_t first = 0; first < n; first += piece) {
-                const std::size_t last = std::min(n, first + piece);
-                std::vector<double> block(last - first);
-                sys.evaluate_range(first, last, y, block.data(), 0.0);
-                BOOST_TEST(std::memcmp(block.data(), per.data() + first, block.size() * sizeof(double)) == 0,
-                           "n = " << n << ", [" << first << ", " << last << ")");
-            }
+        check_block_form_on_every_split(sys, y, per, {1, 2, 3, 5});
         const tiled::access_report r = tiled::check_access_distance(sys, y);
         BOOST_TEST(bool(r), r.message());
         BOOST_TEST(r.farthest_around == 2u, "n = " << n);
