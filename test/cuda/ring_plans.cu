@@ -5,10 +5,13 @@
  reads wrap around the state's ends (cyclic_access_distance() = 2, access_distance()
  = n - 1), steps with RK4, DOPRI5 (with its error estimate) and the controlled
  DOPRI5 (automatic() and none()) and agrees with odeint's steppers on the host to 1e-12
- relative. The CUDA backend gives such systems their plan along the state (none(),
- the stage kernels: faster on it than ring plans on the general kernel), and the
- executor, handed ring plans directly (trapezoids down to their narrowest, hexagons
- run as trapezoids), runs them on the general kernel, correctly.
+ relative. Fixed steps run on the line of the unrolled ring (system/unrolled_ring.hpp)
+ on the streaming kernel where it takes them (Lorenz-96 and a stencil of cyclic
+ distance 3, Euler, RK4, DOPRI5 and Cash-Karp with error vectors, in place and not,
+ rings from the shortest that unrolls), elsewhere on the plan along the state (none(),
+ the stage kernels); adaptive steps keep that plan. The executor, handed ring plans
+ directly (trapezoids down to their narrowest, hexagons run as trapezoids), runs them
+ on the general kernel, correctly.
 
  Without a CUDA device the program exits with 77 before any test runs (ctest: skipped).
 
@@ -43,6 +46,24 @@ struct lorenz96_ring
     }
 };
 
+//! A time-dependent periodic stencil of cyclic distance 3, its wrap written with %.
+struct ring_stencil
+{
+    std::size_t n;
+
+    BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return n - 1; }
+    BOOST_ODEINT_TILED_HD std::size_t cyclic_access_distance() const { return 3; }
+
+    template <class Y>
+    BOOST_ODEINT_TILED_HD double operator()(std::size_t j, const Y& y, double t) const
+    {
+        double s = -0.2 * y[j] * (1.0 + t);
+        for (std::size_t k = 1; k <= 3; ++k)
+            s += (0.1 / double(k)) * (y[(j + k) % n] - y[(j + n - k) % n]) + 0.03 * y[(j + n - k) % n];
+        return s;
+    }
+};
+
 host_state lorenz_state(std::size_t n)
 {
     host_state x(n, 8.0);
@@ -64,8 +85,9 @@ BOOST_AUTO_TEST_CASE(lorenz96_on_a_ring_agrees_with_odeint_on_every_tiling)
         host_state reference = x0;
         odeint::runge_kutta4<host_state> stock;
         for (int s = 0; s < 30; ++s) stock.do_step(tiled::as_odeint_system(sys), reference, 0.01 * s, 0.01);
-        // along the state d is n - 1: only tilings that hold it (explicit narrower ones
-        // throw, as for any system whose d they cannot hold)
+        // automatic(): the line of the unrolled ring where it is long enough (n > 2 s c),
+        // else the plan along the state, where d is n - 1; none(): always along the state
+        // (explicit narrower tilings throw there, as for any system whose d they cannot hold)
         for (const tiled::tiling& tiling : {tiled::tiling::automatic(), tiled::tiling::none()})
             BOOST_TEST_CONTEXT("n = " << n << ", " << tiling)
             {
@@ -76,7 +98,15 @@ BOOST_AUTO_TEST_CASE(lorenz96_on_a_ring_agrees_with_odeint_on_every_tiling)
                 BOOST_TEST(diff <= 1e-12, "max relative difference " << diff);
                 BOOST_REQUIRE(rk4.plan() != nullptr);
                 BOOST_TEST((rk4.plan()->topology == tiled::access_topology::line));
-                if (n >= 20000) BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::stage_kernels));
+                const bool unrolled = tiling.kind() == tiled::tiling::scheme::automatic && n >= 20000;
+                if (unrolled)
+                {
+                    BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
+                    BOOST_TEST(rk4.plan()->n == n + 2 * 4 * 2);
+                    BOOST_TEST(rk4.plan()->d == 2u);
+                }
+                else if (n >= 20000)
+                    BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::stage_kernels));
             }
     }
 }
@@ -143,6 +173,104 @@ BOOST_AUTO_TEST_CASE(dopri5_with_its_error_and_the_controlled_dopri5_on_a_ring_a
             BOOST_TEST(steps_t == steps_o);
             BOOST_TEST(max_relative_difference(to_host(y), b) <= 1e-10);
         }
+}
+
+/*! n fixed steps of Tiled (with automatic() or `tiling`) and odeint's Stock from x0, in
+    place and into another state, with the error vector for embedded methods; all to
+    1e-12 relative (errors to 1e-14 absolute) of odeint on the host. */
+template <template <class...> class Tiled, class Stock, class Sys>
+void check_fixed_steps(const char* name, const Sys& sys, const host_state& x0, const tiled::tiling& tiling, int steps,
+                       bool expect_unrolled)
+{
+    using stepper_type = Tiled<device_state>;
+    constexpr bool embedded = stepper_type::is_embedded;
+    const std::size_t n = x0.size();
+    const double dt = 0.01;
+    host_state reference = x0, reference_err(n);
+    Stock stock;
+    for (int s = 0; s < steps; ++s)
+    {
+        if constexpr (embedded)
+        {
+            host_state next(n);
+            stock.do_step(tiled::as_odeint_system(sys), reference, dt * s, next, dt, reference_err);
+            reference = next;
+        }
+        else
+            stock.do_step(tiled::as_odeint_system(sys), reference, dt * s, dt);
+    }
+    BOOST_TEST_CONTEXT(name << ", n = " << n << ", " << tiling)
+    {
+        stepper_type in_place(tiling), into(tiling);
+        device_state x = x0, a = x0, b(n), err(n);
+        for (int s = 0; s < steps; ++s)
+        {
+            if constexpr (embedded)
+            {
+                in_place.do_step(sys, x, dt * s, b, dt, err);
+                x.swap(b);
+            }
+            else
+                in_place.do_step(sys, x, dt * s, dt);
+            if (expect_unrolled)
+                BOOST_TEST((tiled::cuda_executor::last_path() == tiled::cuda_kernel_path::streaming_tiles));
+            into.do_step(sys, a, dt * s, b, dt);
+            a.swap(b);
+        }
+        const double diff = max_relative_difference(to_host(x), reference);
+        BOOST_TEST(diff <= 1e-12, "max relative difference " << diff);
+        BOOST_TEST(max_relative_difference(to_host(a), reference) <= 1e-12);
+        if constexpr (embedded)
+        {
+            const host_state e = to_host(err);
+            double worst = 0.0;
+            for (std::size_t i = 0; i < n; ++i) worst = std::max(worst, std::abs(e[i] - reference_err[i]));
+            BOOST_TEST(worst <= 1e-14, "largest difference of the error estimates " << worst);
+        }
+        BOOST_REQUIRE(in_place.plan() != nullptr);
+        if (expect_unrolled)
+        {
+            const std::size_t c = sys.cyclic_access_distance();
+            BOOST_TEST(in_place.plan()->n == n + 2 * stepper_type::tableau_type::stages * c);
+            BOOST_TEST(in_place.plan()->d == c);
+            BOOST_TEST((in_place.tiling().kind() == tiled::tiling::scheme::overlapped));
+        }
+    }
+}
+
+// Fixed steps of periodic systems on the line of their unrolled ring (n + 2 s c
+// components, d = c, system/unrolled_ring.hpp) on the streaming kernel: rings from the
+// shortest that unrolls (n = 2 s c + 1) up, n not a multiple of any chunk, in place
+// and into another state, with error vectors; chains the streaming kernel is not built
+// for, and rings too short to unroll, step on the plan along the state.
+BOOST_AUTO_TEST_CASE(periodic_systems_step_on_the_line_of_their_unrolled_ring)
+{
+    const tiled::tiling automatic = tiled::tiling::automatic();
+    for (std::size_t n : {17u, 25u, 97u, 4099u, 100003u, (1u << 20) + 3u})
+    {
+        const lorenz96_ring lorenz{n, 8.0};
+        const host_state x0 = lorenz_state(n);
+        const bool big = n >= 4099;
+        check_fixed_steps<tiled::runge_kutta4, odeint::runge_kutta4<host_state>>("lorenz96 rk4", lorenz, x0, automatic, 20,
+                                                                                  big);
+        check_fixed_steps<tiled::euler, odeint::euler<host_state>>("lorenz96 euler", lorenz, x0, automatic, 20, big);
+        check_fixed_steps<tiled::runge_kutta_dopri5, odeint::runge_kutta_dopri5<host_state>>(
+            "lorenz96 dopri5", lorenz, x0, automatic, 10, big && n > 2 * 7 * 2);
+        check_fixed_steps<tiled::runge_kutta_cash_karp54, odeint::runge_kutta_cash_karp54<host_state>>(
+            "lorenz96 cash_karp54", lorenz, x0, automatic, 10, big);
+        const ring_stencil stencil{n};
+        if (n > 2 * 4 * 3)
+            check_fixed_steps<tiled::runge_kutta4, odeint::runge_kutta4<host_state>>("stencil c = 3 rk4", stencil, x0,
+                                                                                      automatic, 20, big);
+    }
+    // an explicit overlapped tiling is honoured on the line
+    const std::size_t n = 50001;
+    const host_state x0 = lorenz_state(n);
+    check_fixed_steps<tiled::runge_kutta4, odeint::runge_kutta4<host_state>>(
+        "lorenz96 rk4", lorenz96_ring{n, 8.0}, x0, tiled::tiling::overlapped(3000, 4).threads_per_block(128), 20, true);
+    // a chain the streaming kernel is not built for: along the state, still right
+    check_fixed_steps<tiled::runge_kutta_fehlberg78, odeint::runge_kutta_fehlberg78<host_state>>(
+        "lorenz96 fehlberg78", lorenz96_ring{n, 8.0}, x0, automatic, 5, false);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -129,6 +129,17 @@ struct executor_runs_ring_plans : std::false_type {};
 template <class Executor>
 struct executor_runs_ring_plans<Executor, std::enable_if_t<Executor::runs_ring_plans>> : std::true_type {};
 
+/*! Optional: does the executor step a periodic system on the line of its unrolled ring
+    (system/unrolled_ring.hpp), with static run_unrolled(plan, workspace, sys, ring, y,
+    out, err, t, dt) that runs the line's plan reading and writing the state modulo n,
+    or returns false, running nothing, where its kernels cannot take the plan? An
+    executor says so with `static constexpr bool unrolls_rings = true;`
+    (backends/cuda/cuda_executor.hpp). The steppers ask for it on fixed steps only. */
+template <class Executor, class = void>
+struct executor_unrolls_rings : std::false_type {};
+template <class Executor>
+struct executor_unrolls_rings<Executor, std::enable_if_t<Executor::unrolls_rings>> : std::true_type {};
+
 } // namespace detail
 
 namespace detail {

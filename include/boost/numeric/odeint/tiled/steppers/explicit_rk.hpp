@@ -45,6 +45,7 @@
 #include <boost/numeric/odeint/tiled/grid/grid_system.hpp>
 #include <boost/numeric/odeint/tiled/system/access_check.hpp>
 #include <boost/numeric/odeint/tiled/system/limited_access_system.hpp>
+#include <boost/numeric/odeint/tiled/system/unrolled_ring.hpp>
 #include <boost/numeric/odeint/tiled/tableaux/butcher_tableau.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled {
@@ -292,6 +293,10 @@ private:
         //! Where the checked mode's views record a read beyond the access distance
         //! (system/access_check.hpp); made by the first checked step.
         std::unique_ptr<typename backend::access_record_type> access_record;
+        //! The ring size and cyclic distance whose unrolled line the executor declined
+        //! (plain step, step with error estimate): such steps go straight to the plan
+        //! along the state.
+        std::pair<std::size_t, std::size_t> unroll_declined[2] = {{0, 0}, {0, 0}};
     };
 
     //! Every check before anything is written: bad input leaves the state as it was.
@@ -394,7 +399,68 @@ private:
                 plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(out), err, t, dt);
         }
         else  // (not instantiated for those: the tile kernel families cost minutes of nvcc each)
+        {
+            if constexpr (unrolls_rings<sys_type>())
+                if (step_unrolled<WithError>(sys, in, out, err, n, t, dt)) return;
             step_on_plan<WithError>(sys, in, out, err, n, access, t, dt);
+        }
+    }
+
+    /*! Whether fixed steps of Sys may run on the line of its unrolled ring
+        (system/unrolled_ring.hpp): a periodic system on a backend that unrolls rings
+        (executor_unrolls_rings) and does not run ring plans itself, with the default
+        Operations (the kernels that take the line are built on them) and the checked
+        mode off (its views check the system's own reads, not the line's). */
+    template <class Sys>
+    static constexpr bool unrolls_rings()
+    {
+        if constexpr (!backend_ok) return false;
+        else
+            return detail::has_cyclic_access_distance<Sys>::value &&
+                   detail::executor_unrolls_rings<typename backend::executor_type>::value &&
+                   !detail::executor_runs_ring_plans<typename backend::executor_type>::value &&
+                   std::is_same<Operations, fused_operations>::value && !access_checking_enabled;
+    }
+
+    /*! A fixed step of a periodic system on the line of its unrolled ring, planned with
+        d = c: where the tiling is automatic() or overlapped, c < d, the ring unrolls
+        (unrolled_ring::halo_for) and the executor's kernels take the plan. False, with
+        nothing written, elsewhere: the caller steps on the plan along the state, and a
+        line the executor declined is not planned again for this size. */
+    template <bool WithError, class System, class StateIn, class StateOut>
+    bool step_unrolled(const System& sys, const StateIn& in, StateOut& out, Value* err, std::size_t n, time_type t,
+                       time_type dt)
+    {
+        const auto kind = m_shared->requested.kind();
+        if (kind != tiled::tiling::scheme::automatic && kind != tiled::tiling::scheme::overlapped) return false;
+        const std::size_t d = static_cast<std::size_t>(sys.access_distance());
+        const std::size_t c = static_cast<std::size_t>(sys.cyclic_access_distance());
+        if (c >= d) return false;
+        const unrolled_ring ring{n, unrolled_ring::halo_for(n, c, Tableau::stages)};
+        const std::pair<std::size_t, std::size_t> line{n, c};
+        if (ring.halo == 0 || m_shared->unroll_declined[WithError ? 1 : 0] == line) return false;
+        const tiling_plan& plan = plan_for<WithError>(ring.size(), plan_access{c, access_topology::line});
+        using executor = typename backend::executor_type;
+        const Value* y = detail::state_data(in);
+        bool ran = false;
+        if constexpr (std::is_same<StateOut, State>::value && state_swaps_buffers<State>::value)
+        {
+            // in place: into the spare state, then swapped, as step_on_plan does
+            if (static_cast<const void*>(y) == static_cast<const void*>(detail::state_data(out)))
+            {
+                State& spare = m_shared->spare_state;
+                if (detail::state_size(spare) != n) odeint::resize(spare, out);
+                ran = executor::template run_unrolled<Tableau, WithError, Operations>(
+                    plan, m_shared->workspace, sys, ring, y, detail::state_data(spare), err, t, dt);
+                if (ran) out.swap(spare);
+                else m_shared->unroll_declined[WithError ? 1 : 0] = line;
+                return ran;
+            }
+        }
+        ran = executor::template run_unrolled<Tableau, WithError, Operations>(plan, m_shared->workspace, sys, ring, y,
+                                                                             detail::state_data(out), err, t, dt);
+        if (!ran) m_shared->unroll_declined[WithError ? 1 : 0] = line;
+        return ran;
     }
 
     template <bool WithError, class System, class StateIn, class StateOut>

@@ -54,12 +54,14 @@ struct cuda_prepared_kernels
     register_tile_launches registers;
 };
 
-/*! Systems whose steps run only on the stage and general kernels: periodic systems
+/*! Systems whose plans run only on the stage and general kernels: periodic systems
     (a cyclic_access_distance()). Their plans along the state are none() wherever the
     wrap makes d about n, which the stage kernels run, and their ring plans cannot run
     on the register-tile and streaming kernels (a tile holds the stage argument in an
     on-chip window, which a read across the state's ends leaves); so those families,
-    minutes of nvcc each, are not compiled for them. */
+    minutes of nvcc each, are not compiled for them. (Their fixed steps run the
+    streaming kernel on the line of the unrolled ring, compiled for the system as that
+    line sees it: cuda_executor::run_unrolled.) */
 template <class System>
 struct builds_only_general_tiles : has_cyclic_access_distance<System> {};
 

@@ -6,7 +6,8 @@
  It binds the step's vectors (detail/step_vectors.hpp), lets the dispatch choose a
  kernel family (cuda_dispatch.hpp: stage kernels, streaming tiles, register tiles
  or general tiles, and why), and launches it (each family's file; launch mechanics
- in cuda_launch.hpp).
+ in cuda_launch.hpp). Grid systems have their own kernel (run_grid), periodic
+ systems' fixed steps the streaming kernel on their unrolled ring (run_unrolled).
 
  Operations: the stage and general kernels combine stages with the stepper's
  Operations; the streaming and register-tile kernels are built on fused_operations,
@@ -25,6 +26,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include <cuda_runtime_api.h>
 
@@ -39,6 +41,7 @@
 #include <boost/numeric/odeint/tiled/core/step_vectors.hpp>
 #include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/system/unrolled_ring.hpp>
 
 /*! BOOST_ODEINT_TILED_CUDA_GRID_KERNEL: 1 (the default) runs grid systems (tiled::grid)
     on the grid tile kernel (grid_tile_kernel.hpp) where the tiling is automatic(), and
@@ -188,8 +191,56 @@ public:
     static constexpr bool runs_grid_systems = BOOST_ODEINT_TILED_CUDA_GRID_KERNEL != 0;
     //! The steppers give this backend no ring plans: it runs them correctly, on the
     //! general kernel (cuda_dispatch.hpp), but slower than a periodic system's plan
-    //! along the state, one stage kernel per link (doc/results/gpu_h200.md).
+    //! along the state, one stage kernel per link (doc/results/gpu_h200.md); a
+    //! periodic system's fixed steps run on its unrolled ring instead (run_unrolled).
     static constexpr bool runs_ring_plans = false;
+
+    //! Steps periodic systems on the line of their unrolled ring (run_unrolled).
+    static constexpr bool unrolls_rings = true;
+
+    /*! One fixed step of the periodic system `sys` on the line of its unrolled `ring`
+        (system/unrolled_ring.hpp), planned as `plan` (of ring.size() components, d = c),
+        on the streaming kernel: the line's plan component e reads and writes the
+        state's component (e - halo) mod n, and only the ring's n components are written.
+        Returns false, running nothing, where the streaming kernel cannot take the plan
+        (a tiling other than overlapped, a chain or chunk it is not built for, Operations
+        other than fused_operations): the stepper then steps on the plan along the state.
+        y == out steps through the workspace's spare output and a copy back. */
+    template <class Tableau, bool WithError, class Operations, class System, class Value, class Time>
+    static bool run_unrolled(const tiling_plan& plan, cuda_workspace<Value>& ws, const System& sys,
+                             const unrolled_ring& ring, const Value* y, Value* out, Value* err, Time t, Time h)
+    {
+        if constexpr (!std::is_same<Operations, fused_operations>::value)
+            return false;
+        else
+        {
+            using line_system = detail::unrolled_ring_system<System>;
+            constexpr std::size_t NV = chain_traits<Tableau, WithError>::vector_count;
+            if (plan.n != ring.size() || ring.size() > unrolled_ring::max_size ||
+                plan.config.kind() != tiling::scheme::overlapped)
+                return false;
+            Value* const result = y == out ? ws.spare_output(ring.n) : out;
+            Value* vectors[NV] = {};
+            vectors[vector_ids::state_in] = const_cast<Value*>(y);
+            vectors[vector_ids::state_out] = result;
+            vectors[vector_ids::error_out] = err;
+            const auto& kernels = ws.device_plan(plan);
+            detail::streaming_launch launch;
+            if (detail::prepare_streaming_tiles<Tableau, WithError, false, line_system>(plan, kernels, vectors, launch))
+                return false;
+            const link_coefficients<Tableau, Value> coef(t, h);
+            detail::launch_streaming_tiles<Tableau, WithError, false>(
+                launch, plan, kernels, vectors, line_system(sys, ring), coef, error_norm_params<Value>{},
+                static_cast<detail::cuda_norm_accumulator<Value>*>(nullptr), ring);
+            cuda_kernel_choice c;
+            c.family = cuda_kernel_path::streaming_tiles;
+            c.reason = "a periodic system on the line of its unrolled ring (n + 2 s c components, d = c): overlapped "
+                       "tiles of the whole chain in a chunk the kernel is built for";
+            choice_record() = c;
+            if (result != out) detail::device_copy(result, out, ring.n);
+            return true;
+        }
+    }
 
     //! The kernel family that ran the last step on this host thread (tests, bench).
     static cuda_kernel_path last_path() { return choice_record().family; }

@@ -58,12 +58,20 @@
 #include <boost/numeric/odeint/tiled/core/link_chain.hpp>
 #include <boost/numeric/odeint/tiled/core/tiling_plan.hpp>
 #include <boost/numeric/odeint/tiled/core/fused_operations.hpp>
+#include <boost/numeric/odeint/tiled/system/unrolled_ring.hpp>
 
 namespace boost { namespace numeric { namespace odeint { namespace tiled { namespace detail {
 
-//! Launch arguments of the streaming kernel: what the tile kernels share, nothing more.
+/*! Launch arguments of the streaming kernel: what the tile kernels share, and where the
+    plan is the line of an unrolled ring (system/unrolled_ring.hpp) the ring: plan
+    component e is then the state's component (e - ring_halo) mod ring_n, and only the
+    plan's components [ring_halo, ring_halo + ring_n) are written. */
 template <class Value, std::size_t NV>
-using streaming_tile_args = tile_meta_args<Value, NV>;
+struct streaming_tile_args : tile_meta_args<Value, NV>
+{
+    long long ring_n;     //!< 0: the plan's components are the state's
+    long long ring_halo;  //!< H
+};
 
 /*! The y a system sees inside the streaming kernel: a ring of R chunks in shared memory
     (streaming_layout::ring_chunks, a power of two) whose chunk q (components base + q c ..,
@@ -144,22 +152,43 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
             first[j] = record[2 * j] + shift;
             last[j] = record[2 * j + 1] + shift;
         });
-        // what this tile writes of the outputs: its own piece (one strip each, from the plan)
+        // the state window: components [h0 - d, hull end + d) within [0, n)
+        const int load_first = int(h0 < args.d ? -base : shift - args.d);
+        const int load_last = int(base + hull_size + args.d > args.n ? args.n - base : hull_size + args.d);
+        // An unrolled ring's plan component base + r is the state's component
+        // base + r - H, modulo ring_n in the tiles whose window crosses the ring's ends
+        // (`wraps`: the two end tiles, whose steps all take the checked path below).
+        const long long state_base = base - args.ring_halo;
+        const bool wraps = args.ring_n != 0 && (state_base + load_first < 0 || state_base + load_last > args.ring_n);
+        auto state_index = [&](int r) {
+            long long i = state_base + r;
+            if (wraps) i += i < 0 ? args.ring_n : (i >= args.ring_n ? -args.ring_n : 0);
+            return i;
+        };
+        // what this tile writes of the outputs: its own piece (one strip each, from the
+        // plan), of an unrolled ring only the ring's components
         auto owned_of = [&](int v, int& a, int& b) {
             const int* s = record + args.layout.strips_offset(unsigned(v), 1);
             a = s[0] > 0 ? s[1] + shift : 0;
             b = s[0] > 0 ? s[2] + shift : 0;
+            if (args.ring_n != 0)
+            {
+                a = int(max((long long)a, -state_base));
+                b = int(min((long long)b, args.ring_n - state_base));
+            }
         };
         int out_first, out_last;
         owned_of(vector_ids::state_out, out_first, out_last);
-        // the state window: components [h0 - d, hull end + d) within [0, n)
-        const int load_first = int(h0 < args.d ? -base : shift - args.d);
-        const int load_last = int(base + hull_size + args.d > args.n ? args.n - base : hull_size + args.d);
-        const Value* const y_tile = args.vectors[vector_ids::state_in] + base;
+        int err_first = 0, err_last = 0;
+        if constexpr (WithError && !FusedNorm) owned_of(vector_ids::error_out, err_first, err_last);
+        const Value* const y_in = args.vectors[vector_ids::state_in];
+        const Value* const y_tile = y_in + (wraps ? 0 : state_base);
         auto load_state_chunk = [&](int q, auto interior) {
             const int r = q * c + t;
-            if (decltype(interior)::value || (r >= load_first && r < load_last))
+            if (decltype(interior)::value)
                 __pipeline_memcpy_async(rings + (unsigned(r) & ring_mask), y_tile + r, sizeof(Value));
+            else if (r >= load_first && r < load_last)
+                __pipeline_memcpy_async(rings + (unsigned(r) & ring_mask), y_in + state_index(r), sizeof(Value));
             __pipeline_commit();
         };
         // link 0 works on chunk k at step k and reads chunks k-Reach .. k+Reach
@@ -203,6 +232,10 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
             if (std::size_t(h0) < args.norm_params.norm_first ||
                 std::size_t(args.hull[2 * tile + 1]) > args.norm_params.norm_last)
                 interior_end = interior_begin;
+        if (wraps) interior_end = interior_begin;
+        // the outputs at plan offset r: of the state's component state_index(r)
+        Value* const out_tile = out + (wraps ? 0 : state_base);
+        Value* const err_tile = err + (wraps ? 0 : state_base);
         auto step = [&](int k, auto interior) {
             constexpr bool Interior = decltype(interior)::value;
             load_state_chunk(k + Reach + 1, interior);
@@ -252,7 +285,8 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
                                                                             std::index_sequence<std::size_t(J)>{});
                     else
                         solution = weighted_sum_row<ops::row_b<Tableau>, 1>(y, coef.hb, f, 0, terms);
-                    if (Interior || streaming_inside(r, out_first, out_last)) out[base + r] = solution;
+                    if (Interior) out_tile[r] = solution;
+                    else if (streaming_inside(r, out_first, out_last)) out[state_index(r)] = solution;
                     if constexpr (chain::fsal_alias && std::size_t(J + 1) < std::size_t(L))
                         next_ring[unsigned(r) & ring_mask] = solution;  // Y_{J+1} is the solution (FSAL)
                 }
@@ -284,12 +318,12 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
                         if (Interior || args.norm_params.counts(std::size_t(base + r)))
                             add_scaled_error(partial, args.norm_params, error, y, f[0][0]);
                     }
-                    else
+                    else if (Interior)
                     {
-                        int a, b;
-                        owned_of(vector_ids::error_out, a, b);
-                        if (streaming_inside(r, a, b)) err[base + r] = error;
+                        if (streaming_inside(r, err_first, err_last)) err_tile[r] = error;
                     }
+                    else if (streaming_inside(r, err_first, err_last))
+                        err[state_index(r)] = error;
                 }
                 // a derivative the plan keeps in memory (dense output): the own piece. Only
                 // adaptive steps, whose kernels fuse the norm, keep any (the executor runs
@@ -302,7 +336,7 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
                     {
                         int a, b;
                         owned_of(chain::derivative(std::size_t(J)), a, b);
-                        if (streaming_inside(r, a, b)) kept[base + r] = f[J][0];
+                        if (streaming_inside(r, a, b)) kept[state_index(r)] = f[J][0];
                     }
                 }
             });
@@ -421,12 +455,15 @@ const char* prepare_streaming_tiles(const tiling_plan& plan,
     });
 }
 
-//! Launches what prepare_streaming_tiles prepared: a persistent grid, one block per tile at a time.
+/*! Launches what prepare_streaming_tiles prepared: a persistent grid, one block per tile
+    at a time. With a `ring` (ring.n != 0) the plan is that ring's unrolled line and sys
+    the system as the line sees it (system/unrolled_ring.hpp). */
 template <class Tableau, bool WithError, bool FusedNorm, class System, class Value, std::size_t NV>
 void launch_streaming_tiles(const streaming_launch& l, const tiling_plan& plan,
                             const std::vector<std::unique_ptr<device_kernel_plan>>& kernels,
                             Value* const (&vectors)[NV], const System& sys, const link_coefficients<Tableau, Value>& coef,
-                            const error_norm_params<Value>& norm_params, cuda_norm_accumulator<Value>* norm)
+                            const error_norm_params<Value>& norm_params, cuda_norm_accumulator<Value>* norm,
+                            const unrolled_ring& ring = unrolled_ring())
 {
     with_streaming_chunk(l.threads, l.reach, [&](auto chunk, auto reach_constant) {
         constexpr int C = decltype(chunk)::value;
@@ -437,6 +474,8 @@ void launch_streaming_tiles(const streaming_launch& l, const tiling_plan& plan,
             streaming_tile_args<Value, NV> a{};
             set_tile_meta_args(a, vectors, plan, norm_params, norm);
             point_at_kernel(a, *kernels[0]);
+            a.ring_n = (long long)ring.n;
+            a.ring_halo = (long long)ring.halo;
             streaming_tile_kernel<Tableau, WithError, System, Value, FusedNorm, C, R>
                 <<<unsigned(l.grid), unsigned(C), l.shared_bytes>>>(a, sys, coef);
             cuda_check_launch("streaming tile kernel");
