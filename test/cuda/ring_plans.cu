@@ -3,15 +3,17 @@
 
  Periodic systems on the GPU (thrust::device_vector). The periodic Lorenz-96, whose
  reads wrap around the state's ends (cyclic_access_distance() = 2, access_distance()
- = n - 1), steps with RK4, DOPRI5 (with its error estimate) and the controlled
- DOPRI5 (automatic() and none()) and agrees with odeint's steppers on the host to 1e-12
- relative. Fixed steps run on the line of the unrolled ring (system/unrolled_ring.hpp)
- on the streaming kernel where it takes them (Lorenz-96 and a stencil of cyclic
- distance 3, Euler, RK4, DOPRI5 and Cash-Karp with error vectors, in place and not,
- rings from the shortest that unrolls), elsewhere on the plan along the state (none(),
- the stage kernels); adaptive steps keep that plan. The executor, handed ring plans
- directly (trapezoids down to their narrowest, hexagons run as trapezoids), runs them
- on the general kernel, correctly.
+ = n - 1), steps with RK4, DOPRI5 (with its error estimate), the controlled DOPRI5
+ and Cash-Karp and DOPRI5's dense output (automatic() and none()) and agrees with
+ odeint's steppers on the host to 1e-12 relative (adaptive: the same steps, 1e-10).
+ Fixed steps and the controlled steppers' steps run on the line of the unrolled ring
+ (system/unrolled_ring.hpp) on the streaming kernel where it takes them (Lorenz-96 and
+ a stencil of cyclic distance 3, Euler, RK4, DOPRI5 and Cash-Karp with error vectors,
+ in place and not, rings from the shortest that unrolls, F_0 handed on from step to
+ step); elsewhere, and for dense output (every stage derivative kept), on the plan
+ along the state (none(), the stage kernels). The executor, handed ring plans directly
+ (trapezoids down to their narrowest, hexagons run as trapezoids), runs them on the
+ general kernel, correctly.
 
  Without a CUDA device the program exits with 77 before any test runs (ctest: skipped).
 
@@ -164,14 +166,44 @@ BOOST_AUTO_TEST_CASE(dopri5_with_its_error_and_the_controlled_dopri5_on_a_ring_a
             for (std::size_t i = 0; i < n; ++i) worst = std::max(worst, std::abs(e[i] - a_err[i]));
             BOOST_TEST(worst <= 1e-14, "largest difference of the error estimates " << worst);
 
+            // automatic(): the fused adaptive steps on the unrolled ring (F_0 handed on
+            // from step to step), none(): along the state
+            const auto expected = tiling.kind() == tiled::tiling::scheme::automatic
+                                      ? tiled::cuda_kernel_path::streaming_tiles
+                                      : tiled::cuda_kernel_path::stage_kernels;
             auto ctl_t = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<device_state>(tiling));
             auto ctl_o = odeint::make_controlled(1e-8, 1e-8, odeint::runge_kutta_dopri5<host_state>());
             device_state y = x0;
             host_state b = x0;
             const std::size_t steps_t = odeint::integrate_adaptive(ctl_t, sys, y, 0.0, 0.2, 0.05);
+            BOOST_TEST((tiled::cuda_executor::last_path() == expected));
             const std::size_t steps_o = odeint::integrate_adaptive(ctl_o, tiled::as_odeint_system(sys), b, 0.0, 0.2, 0.05);
             BOOST_TEST(steps_t == steps_o);
             BOOST_TEST(max_relative_difference(to_host(y), b) <= 1e-10);
+
+            // Cash-Karp (no FSAL): the same, each try from scratch
+            auto ck_t = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_cash_karp54<device_state>(tiling));
+            auto ck_o = odeint::make_controlled(1e-8, 1e-8, odeint::runge_kutta_cash_karp54<host_state>());
+            y = x0;
+            b = x0;
+            const std::size_t ck_steps_t = odeint::integrate_adaptive(ck_t, sys, y, 0.0, 0.2, 0.05);
+            BOOST_TEST((tiled::cuda_executor::last_path() == expected));
+            const std::size_t ck_steps_o = odeint::integrate_adaptive(ck_o, tiled::as_odeint_system(sys), b, 0.0, 0.2, 0.05);
+            BOOST_TEST(ck_steps_t == ck_steps_o);
+            BOOST_TEST(max_relative_difference(to_host(y), b) <= 1e-10);
+
+            // dense output keeps every stage derivative: along the state, still odeint's values
+            auto dense_t = odeint::make_dense_output(1e-8, 1e-8, tiled::runge_kutta_dopri5<device_state>(tiling));
+            auto dense_o = odeint::make_dense_output(1e-8, 1e-8, odeint::runge_kutta_dopri5<host_state>());
+            std::vector<host_state> seen_t, seen_o;
+            y = x0;
+            b = x0;
+            odeint::integrate_const(dense_t, sys, y, 0.0, 0.2, 0.05,
+                                    [&](const device_state& v, double) { seen_t.push_back(to_host(v)); });
+            odeint::integrate_const(dense_o, tiled::as_odeint_system(sys), b, 0.0, 0.2, 0.05,
+                                    [&](const host_state& v, double) { seen_o.push_back(v); });
+            BOOST_REQUIRE_EQUAL(seen_t.size(), seen_o.size());
+            for (std::size_t i = 0; i < seen_t.size(); ++i) BOOST_TEST(max_relative_difference(seen_t[i], seen_o[i]) <= 1e-10);
         }
 }
 

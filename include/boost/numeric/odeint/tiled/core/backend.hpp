@@ -130,11 +130,13 @@ template <class Executor>
 struct executor_runs_ring_plans<Executor, std::enable_if_t<Executor::runs_ring_plans>> : std::true_type {};
 
 /*! Optional: does the executor step a periodic system on the line of its unrolled ring
-    (system/unrolled_ring.hpp), with static run_unrolled(plan, workspace, sys, ring, y,
-    out, err, t, dt) that runs the line's plan reading and writing the state modulo n,
-    or returns false, running nothing, where its kernels cannot take the plan? An
-    executor says so with `static constexpr bool unrolls_rings = true;`
-    (backends/cuda/cuda_executor.hpp). The steppers ask for it on fixed steps only. */
+    (system/unrolled_ring.hpp)? An executor says so with
+    `static constexpr bool unrolls_rings = true;` and has static run_unrolled(plan,
+    workspace, sys, ring, y, out, err, t, dt) and run_unrolled_error_norm(plan, workspace,
+    sys, ring, y, out, t, dt, params, result), which run the line's plan reading and
+    writing the state modulo n, or return false, running nothing, where its kernels
+    cannot take the plan (backends/cuda/cuda_executor.hpp). The steppers ask for it on
+    fixed steps and on the controlled steppers' steps, not on dense output's. */
 template <class Executor, class = void>
 struct executor_unrolls_rings : std::false_type {};
 template <class Executor>

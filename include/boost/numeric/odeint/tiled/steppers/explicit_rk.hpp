@@ -244,6 +244,14 @@ public:
             }
             else
             {
+                if constexpr (unrolls_rings<sys_type>())
+                {
+                    constexpr std::size_t last_link = chain_traits<Tableau, true>::links - 1;
+                    error_norm_block<Value> r;
+                    if ((keep_derivatives == 0 || (params.next_dxdt != nullptr && keep_derivatives == (1ULL << last_link))) &&
+                        step_unrolled_error_norm(sys, in, out, t, dt, params, options, r))
+                        return r;
+                }
                 const tiling_plan& plan = plan_for<true>(n, access, options);
                 return detail::run_access_checked(m_shared->access_record, Tableau::name, sys, plan.n, plan.d, plan.topology, [&](const auto& s) {
                     return backend::executor_type::template run_error_norm<Tableau, Operations>(
@@ -294,9 +302,9 @@ private:
         //! (system/access_check.hpp); made by the first checked step.
         std::unique_ptr<typename backend::access_record_type> access_record;
         //! The ring size and cyclic distance whose unrolled line the executor declined
-        //! (plain step, step with error estimate): such steps go straight to the plan
-        //! along the state.
-        std::pair<std::size_t, std::size_t> unroll_declined[2] = {{0, 0}, {0, 0}};
+        //! (plain step, step with error vector, step with the fused error norm): such
+        //! steps go straight to the plan along the state.
+        std::pair<std::size_t, std::size_t> unroll_declined[3] = {{0, 0}, {0, 0}, {0, 0}};
     };
 
     //! Every check before anything is written: bad input leaves the state as it was.
@@ -422,23 +430,33 @@ private:
                    std::is_same<Operations, fused_operations>::value && !access_checking_enabled;
     }
 
+    /*! The unrolled ring a step of sys on n components may run on (memo: 0 plain, 1 with
+        error vector, 2 with the fused error norm): where the tiling is automatic() or
+        overlapped, c < d, the ring unrolls (unrolled_ring::halo_for) and the executor
+        has not declined this ring for the memo's kind of step; else ring.halo is 0. */
+    template <class System>
+    unrolled_ring unrolled_ring_for(const System& sys, std::size_t n, int memo) const
+    {
+        const auto kind = m_shared->requested.kind();
+        if (kind != tiled::tiling::scheme::automatic && kind != tiled::tiling::scheme::overlapped) return unrolled_ring{};
+        const std::size_t d = static_cast<std::size_t>(sys.access_distance());
+        const std::size_t c = static_cast<std::size_t>(sys.cyclic_access_distance());
+        if (c >= d || m_shared->unroll_declined[memo] == std::make_pair(n, c)) return unrolled_ring{};
+        return unrolled_ring{n, unrolled_ring::halo_for(n, c, Tableau::stages)};
+    }
+
     /*! A fixed step of a periodic system on the line of its unrolled ring, planned with
-        d = c: where the tiling is automatic() or overlapped, c < d, the ring unrolls
-        (unrolled_ring::halo_for) and the executor's kernels take the plan. False, with
-        nothing written, elsewhere: the caller steps on the plan along the state, and a
-        line the executor declined is not planned again for this size. */
+        d = c (unrolled_ring_for). False, with nothing written, elsewhere: the caller
+        steps on the plan along the state, and a line the executor declined is not
+        planned again for this ring. */
     template <bool WithError, class System, class StateIn, class StateOut>
     bool step_unrolled(const System& sys, const StateIn& in, StateOut& out, Value* err, std::size_t n, time_type t,
                        time_type dt)
     {
-        const auto kind = m_shared->requested.kind();
-        if (kind != tiled::tiling::scheme::automatic && kind != tiled::tiling::scheme::overlapped) return false;
-        const std::size_t d = static_cast<std::size_t>(sys.access_distance());
+        const unrolled_ring ring = unrolled_ring_for(sys, n, WithError ? 1 : 0);
+        if (ring.halo == 0) return false;
         const std::size_t c = static_cast<std::size_t>(sys.cyclic_access_distance());
-        if (c >= d) return false;
-        const unrolled_ring ring{n, unrolled_ring::halo_for(n, c, Tableau::stages)};
         const std::pair<std::size_t, std::size_t> line{n, c};
-        if (ring.halo == 0 || m_shared->unroll_declined[WithError ? 1 : 0] == line) return false;
         const tiling_plan& plan = plan_for<WithError>(ring.size(), plan_access{c, access_topology::line});
         using executor = typename backend::executor_type;
         const Value* y = detail::state_data(in);
@@ -461,6 +479,26 @@ private:
                                                                              detail::state_data(out), err, t, dt);
         if (!ran) m_shared->unroll_declined[WithError ? 1 : 0] = line;
         return ran;
+    }
+
+    //! do_step_error_norm on the line of a periodic system's unrolled ring (see
+    //! step_unrolled); false, with nothing written, where it does not run there.
+    template <class System, class StateIn, class StateOut>
+    bool step_unrolled_error_norm(const System& sys, const StateIn& in, StateOut& out, time_type t, time_type dt,
+                                  const error_norm_params<Value>& params, const chain_options& options,
+                                  error_norm_block<Value>& result)
+    {
+        const std::size_t n = detail::state_size(in);
+        const unrolled_ring ring = unrolled_ring_for(sys, n, 2);
+        if (ring.halo == 0) return false;
+        const std::size_t c = static_cast<std::size_t>(sys.cyclic_access_distance());
+        const tiling_plan& plan = plan_for<true>(ring.size(), plan_access{c, access_topology::line}, options);
+        if (backend::executor_type::template run_unrolled_error_norm<Tableau, Operations>(
+                plan, m_shared->workspace, sys, ring, detail::state_data(in), detail::state_data(out), t, dt, params,
+                result))
+            return true;
+        m_shared->unroll_declined[2] = std::make_pair(n, c);
+        return false;
     }
 
     template <bool WithError, class System, class StateIn, class StateOut>

@@ -17,8 +17,9 @@
    distance along the line is c. A read of component i by component g lands at line
    component e + delta, delta the ring difference i - g taken in (-n/2, n/2] (so n must
    exceed 2c). Its index arithmetic is 32-bit (the line must be shorter than 2^31
-   components), because on the GPU 64-bit index arithmetic per read costs more than
-   the tiles save.
+   components): on the GPU the same mapping in 64-bit arithmetic, a few instructions
+   per read, lost about half of what the tiles gain (doc/results/gpu_h200.md,
+   "Periodic systems on the line of their unrolled ring").
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.

@@ -185,6 +185,52 @@ class cuda_executor
         return detail::read_error_norm(norm);
     }
 
+    /*! The streaming kernel on the line of an unrolled ring with `line`, the system as
+        the line sees it (run_unrolled, run_unrolled_error_norm); false, launching
+        nothing, where it cannot take the plan. */
+    template <class Tableau, bool WithError, class Operations, bool FusedNorm, class LineSystem, class Value, class Time>
+    static bool unrolled_step(const tiling_plan& plan, cuda_workspace<Value>& ws, const LineSystem& line,
+                              const unrolled_ring& ring, const Value* y, Value* out, Value* err, Time t, Time h,
+                              const error_norm_params<Value>& norm_params, detail::cuda_norm_accumulator<Value>* norm)
+    {
+        if constexpr (!std::is_same<Operations, fused_operations>::value)
+            return false;
+        else
+        {
+            constexpr std::size_t NV = chain_traits<Tableau, WithError>::vector_count;
+            if (plan.n != ring.size() || ring.size() > unrolled_ring::max_size ||
+                plan.config.kind() != tiling::scheme::overlapped)
+                return false;
+            Value* vectors[NV] = {};
+            vectors[vector_ids::state_in] = const_cast<Value*>(y);
+            vectors[vector_ids::state_out] = out;
+            vectors[vector_ids::error_out] = err;
+            if constexpr (FusedNorm)
+            {
+                // the one derivative such a plan keeps is the one handed on
+                for (std::size_t v = vector_ids::first_derivative; v < NV; ++v)
+                    if (plan.in_memory[v] != 0 &&
+                        (norm_params.next_dxdt == nullptr || v != std::size_t(detail::next_dxdt_vector<Tableau>(plan))))
+                        return false;
+                if (norm_params.next_dxdt != nullptr)
+                    vectors[detail::next_dxdt_vector<Tableau>(plan)] = norm_params.next_dxdt;
+            }
+            const auto& kernels = ws.device_plan(plan);
+            detail::streaming_launch launch;
+            if (detail::prepare_streaming_tiles<Tableau, WithError, FusedNorm, LineSystem>(plan, kernels, vectors, launch))
+                return false;
+            const link_coefficients<Tableau, Value> coef(t, h);
+            detail::launch_streaming_tiles<Tableau, WithError, FusedNorm>(launch, plan, kernels, vectors, line, coef,
+                                                                          norm_params, norm, ring);
+            cuda_kernel_choice c;
+            c.family = cuda_kernel_path::streaming_tiles;
+            c.reason = "a periodic system on the line of its unrolled ring (n + 2 s c components, d = c): overlapped "
+                       "tiles of the whole chain in a chunk the kernel is built for";
+            choice_record() = c;
+            return true;
+        }
+    }
+
 public:
     //! Runs grid systems (tiled::grid::system) on tiles of cells: run_grid,
     //! run_grid_error_norm (BOOST_ODEINT_TILED_CUDA_GRID_KERNEL, see below).
@@ -210,36 +256,44 @@ public:
     static bool run_unrolled(const tiling_plan& plan, cuda_workspace<Value>& ws, const System& sys,
                              const unrolled_ring& ring, const Value* y, Value* out, Value* err, Time t, Time h)
     {
-        if constexpr (!std::is_same<Operations, fused_operations>::value)
+        Value* const result = y == out ? ws.spare_output(ring.n) : out;
+        if (!unrolled_step<Tableau, WithError, Operations, false>(
+                plan, ws, detail::unrolled_ring_system<System>(sys, ring), ring, y, result, err, t, h,
+                error_norm_params<Value>{}, static_cast<detail::cuda_norm_accumulator<Value>*>(nullptr)))
             return false;
-        else
+        if (result != out) detail::device_copy(result, out, ring.n);
+        return true;
+    }
+
+    /*! run_error_norm on the line of an unrolled ring (see run_unrolled): the norm over
+        the ring's components in params' range, F_0 given and the last derivative handed
+        on (params.next_dxdt, the state's numbering) as params say. y and out are
+        distinct. False, running nothing, where the streaming kernel cannot take the plan. */
+    template <class Tableau, class Operations, class System, class Value, class Time>
+    static bool run_unrolled_error_norm(const tiling_plan& plan, cuda_workspace<Value>& ws, const System& sys,
+                                        const unrolled_ring& ring, const Value* y, Value* out, Time t, Time h,
+                                        const error_norm_params<Value>& params, error_norm_block<Value>& result)
+    {
+        detail::check_norm_range(params);
+        error_norm_params<Value> p = params;  // the line's numbering: the ring's components are [halo, halo + n)
+        p.norm_first = ring.halo + std::min(params.norm_first, ring.n);
+        p.norm_last = ring.halo + std::min(params.norm_last, ring.n);
+        detail::cuda_norm_accumulator<Value>* norm = ws.norm_accumulator();
+        detail::reset_error_norm(norm);
+        const detail::unrolled_ring_system<System> line(sys, ring);
+        bool ran = false;
+        if (detail::first_derivative_given<Tableau>(params))
         {
-            using line_system = detail::unrolled_ring_system<System>;
-            constexpr std::size_t NV = chain_traits<Tableau, WithError>::vector_count;
-            if (plan.n != ring.size() || ring.size() > unrolled_ring::max_size ||
-                plan.config.kind() != tiling::scheme::overlapped)
-                return false;
-            Value* const result = y == out ? ws.spare_output(ring.n) : out;
-            Value* vectors[NV] = {};
-            vectors[vector_ids::state_in] = const_cast<Value*>(y);
-            vectors[vector_ids::state_out] = result;
-            vectors[vector_ids::error_out] = err;
-            const auto& kernels = ws.device_plan(plan);
-            detail::streaming_launch launch;
-            if (detail::prepare_streaming_tiles<Tableau, WithError, false, line_system>(plan, kernels, vectors, launch))
-                return false;
-            const link_coefficients<Tableau, Value> coef(t, h);
-            detail::launch_streaming_tiles<Tableau, WithError, false>(
-                launch, plan, kernels, vectors, line_system(sys, ring), coef, error_norm_params<Value>{},
-                static_cast<detail::cuda_norm_accumulator<Value>*>(nullptr), ring);
-            cuda_kernel_choice c;
-            c.family = cuda_kernel_path::streaming_tiles;
-            c.reason = "a periodic system on the line of its unrolled ring (n + 2 s c components, d = c): overlapped "
-                       "tiles of the whole chain in a chunk the kernel is built for";
-            choice_record() = c;
-            if (result != out) detail::device_copy(result, out, ring.n);
-            return true;
+            if constexpr (chain_traits<Tableau, true>::last_derivative_is_next_first)  // kernels of their own
+                ran = unrolled_step<Tableau, true, Operations, true>(
+                    plan, ws, detail::given_first_derivative_system<detail::unrolled_ring_system<System>>{line}, ring, y,
+                    out, static_cast<Value*>(nullptr), t, h, p, norm);
         }
+        else
+            ran = unrolled_step<Tableau, true, Operations, true>(plan, ws, line, ring, y, out, static_cast<Value*>(nullptr),
+                                                                 t, h, p, norm);
+        if (ran) result = detail::read_error_norm(norm);
+        return ran;
     }
 
     //! The kernel family that ran the last step on this host thread (tests, bench).

@@ -258,9 +258,13 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
                 });
                 const streaming_view<Value> view{rings + RING * J * c, unsigned(base), ring_mask};
                 // a step with F_0 given (FSAL reuse) runs kernels of its own, whose link 0
-                // loads F_0 instead of evaluating it (given_first_derivative.hpp)
-                f[J][0] = link_derivative<std::size_t(J)>(sys, std::size_t(base + r), view, coef.stage_time[J],
-                                                          args.norm_params);
+                // loads F_0 instead of evaluating it (given_first_derivative.hpp), from the
+                // state's component (an unrolled ring's modulo n)
+                if constexpr (J == 0 && reads_given_first_derivative<System>::value)
+                    f[J][0] = args.norm_params.given_dxdt[Interior ? base - args.ring_halo + r : state_index(r)];
+                else
+                    f[J][0] = link_derivative<std::size_t(J)>(sys, std::size_t(base + r), view, coef.stage_time[J],
+                                                              args.norm_params);
                 derivative[J] = f[J][0];
                 Value y = Value(0);
                 if constexpr (J == 0)
