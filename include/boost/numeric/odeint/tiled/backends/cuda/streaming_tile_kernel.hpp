@@ -22,6 +22,12 @@
  So its time grows little with d, and it beats the register tiles wherever it applies
  (numbers: doc/results/gpu_h200.md, "Measurements behind the defaults").
 
+ A periodic system's steps run here on the line of its unrolled ring
+ (system/unrolled_ring.hpp): the kernels for such a system (streams_unrolled_ring)
+ read and write the state's component (e - H) mod n for plan component e, wrapping
+ only in the two end tiles, whose steps all take the range-checked path; every other
+ kernel is compiled without that addressing.
+
  Operations: the kernel forms the linear combinations with fused_operations itself
  (the FIFO layout is built from its sums), not with the stepper's Operations; the
  dispatch (cuda_dispatch.hpp) gives a stepper with other Operations the general kernel.
@@ -73,6 +79,16 @@ struct streaming_tile_args : tile_meta_args<Value, NV>
     long long ring_halo;  //!< H
 };
 
+/*! Whether the kernel's system is a periodic system seen by the line of its unrolled
+    ring (unrolled_ring_system, maybe with F_0 given): only those kernels carry the
+    addressing modulo n, so that every other kernel's code is as it was without it. */
+template <class System>
+struct streams_unrolled_ring : std::false_type {};
+template <class System>
+struct streams_unrolled_ring<unrolled_ring_system<System>> : std::true_type {};
+template <class System>
+struct streams_unrolled_ring<given_first_derivative_system<System>> : streams_unrolled_ring<System> {};
+
 /*! The y a system sees inside the streaming kernel: a ring of R chunks in shared memory
     (streaming_layout::ring_chunks, a power of two) whose chunk q (components base + q c ..,
     base a multiple of c) sits in slot q mod R. 32-bit arithmetic: the difference to the
@@ -121,6 +137,7 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
 {
     using layout = streaming_layout<Tableau, WithError, FusedNorm, Reach>;
     using chain = typename layout::chain;
+    constexpr bool Ring = streams_unrolled_ring<System>::value;
     using ops = fused_operations;
     constexpr int L = layout::links;
     constexpr int FIFO = layout::longest_fifo();
@@ -155,23 +172,25 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
         // the state window: components [h0 - d, hull end + d) within [0, n)
         const int load_first = int(h0 < args.d ? -base : shift - args.d);
         const int load_last = int(base + hull_size + args.d > args.n ? args.n - base : hull_size + args.d);
-        // An unrolled ring's plan component base + r is the state's component
-        // base + r - H, modulo ring_n in the tiles whose window crosses the ring's ends
-        // (`wraps`: the two end tiles, whose steps all take the checked path below).
-        const long long state_base = base - args.ring_halo;
-        const bool wraps = args.ring_n != 0 && (state_base + load_first < 0 || state_base + load_last > args.ring_n);
-        auto state_index = [&](int r) {
+        // Memory index of plan offset r: base + r. On an unrolled ring's line (Ring) the
+        // state's component base + r - H, modulo ring_n in the tiles whose window
+        // crosses the ring's ends (`wraps`: the two end tiles, whose steps all take the
+        // checked path below, so that interior steps index as on any line).
+        const long long state_base = Ring ? base - args.ring_halo : base;
+        const bool wraps = Ring && (state_base + load_first < 0 || state_base + load_last > args.ring_n);
+        auto memory_index = [&](int r, auto interior) {
             long long i = state_base + r;
-            if (wraps) i += i < 0 ? args.ring_n : (i >= args.ring_n ? -args.ring_n : 0);
+            if constexpr (Ring && !decltype(interior)::value)
+                if (wraps) i += i < 0 ? args.ring_n : (i >= args.ring_n ? -args.ring_n : 0);
             return i;
         };
         // what this tile writes of the outputs: its own piece (one strip each, from the
-        // plan), of an unrolled ring only the ring's components
+        // plan), of an unrolled ring's line only the ring's components
         auto owned_of = [&](int v, int& a, int& b) {
             const int* s = record + args.layout.strips_offset(unsigned(v), 1);
             a = s[0] > 0 ? s[1] + shift : 0;
             b = s[0] > 0 ? s[2] + shift : 0;
-            if (args.ring_n != 0)
+            if constexpr (Ring)
             {
                 a = int(max((long long)a, -state_base));
                 b = int(min((long long)b, args.ring_n - state_base));
@@ -179,16 +198,12 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
         };
         int out_first, out_last;
         owned_of(vector_ids::state_out, out_first, out_last);
-        int err_first = 0, err_last = 0;
-        if constexpr (WithError && !FusedNorm) owned_of(vector_ids::error_out, err_first, err_last);
         const Value* const y_in = args.vectors[vector_ids::state_in];
-        const Value* const y_tile = y_in + (wraps ? 0 : state_base);
         auto load_state_chunk = [&](int q, auto interior) {
             const int r = q * c + t;
-            if (decltype(interior)::value)
-                __pipeline_memcpy_async(rings + (unsigned(r) & ring_mask), y_tile + r, sizeof(Value));
-            else if (r >= load_first && r < load_last)
-                __pipeline_memcpy_async(rings + (unsigned(r) & ring_mask), y_in + state_index(r), sizeof(Value));
+            if (decltype(interior)::value || (r >= load_first && r < load_last))
+                __pipeline_memcpy_async(rings + (unsigned(r) & ring_mask), y_in + memory_index(r, interior),
+                                        sizeof(Value));
             __pipeline_commit();
         };
         // link 0 works on chunk k at step k and reads chunks k-Reach .. k+Reach
@@ -233,9 +248,6 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
                 std::size_t(args.hull[2 * tile + 1]) > args.norm_params.norm_last)
                 interior_end = interior_begin;
         if (wraps) interior_end = interior_begin;
-        // the outputs at plan offset r: of the state's component state_index(r)
-        Value* const out_tile = out + (wraps ? 0 : state_base);
-        Value* const err_tile = err + (wraps ? 0 : state_base);
         auto step = [&](int k, auto interior) {
             constexpr bool Interior = decltype(interior)::value;
             load_state_chunk(k + Reach + 1, interior);
@@ -261,7 +273,7 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
                 // loads F_0 instead of evaluating it (given_first_derivative.hpp), from the
                 // state's component (an unrolled ring's modulo n)
                 if constexpr (J == 0 && reads_given_first_derivative<System>::value)
-                    f[J][0] = args.norm_params.given_dxdt[Interior ? base - args.ring_halo + r : state_index(r)];
+                    f[J][0] = args.norm_params.given_dxdt[memory_index(r, interior)];
                 else
                     f[J][0] = link_derivative<std::size_t(J)>(sys, std::size_t(base + r), view, coef.stage_time[J],
                                                               args.norm_params);
@@ -289,8 +301,7 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
                                                                             std::index_sequence<std::size_t(J)>{});
                     else
                         solution = weighted_sum_row<ops::row_b<Tableau>, 1>(y, coef.hb, f, 0, terms);
-                    if (Interior) out_tile[r] = solution;
-                    else if (streaming_inside(r, out_first, out_last)) out[state_index(r)] = solution;
+                    if (Interior || streaming_inside(r, out_first, out_last)) out[memory_index(r, interior)] = solution;
                     if constexpr (chain::fsal_alias && std::size_t(J + 1) < std::size_t(L))
                         next_ring[unsigned(r) & ring_mask] = solution;  // Y_{J+1} is the solution (FSAL)
                 }
@@ -322,12 +333,12 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
                         if (Interior || args.norm_params.counts(std::size_t(base + r)))
                             add_scaled_error(partial, args.norm_params, error, y, f[0][0]);
                     }
-                    else if (Interior)
+                    else
                     {
-                        if (streaming_inside(r, err_first, err_last)) err_tile[r] = error;
+                        int a, b;
+                        owned_of(vector_ids::error_out, a, b);
+                        if (streaming_inside(r, a, b)) err[memory_index(r, interior)] = error;
                     }
-                    else if (streaming_inside(r, err_first, err_last))
-                        err[state_index(r)] = error;
                 }
                 // a derivative the plan keeps in memory (dense output): the own piece. Only
                 // adaptive steps, whose kernels fuse the norm, keep any (the executor runs
@@ -340,7 +351,7 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
                     {
                         int a, b;
                         owned_of(chain::derivative(std::size_t(J)), a, b);
-                        if (streaming_inside(r, a, b)) kept[state_index(r)] = f[J][0];
+                        if (streaming_inside(r, a, b)) kept[memory_index(r, interior)] = f[J][0];
                     }
                 }
             });
