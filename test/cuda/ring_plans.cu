@@ -6,14 +6,14 @@
  = n - 1), steps with RK4, DOPRI5 (with its error estimate), the controlled DOPRI5
  and Cash-Karp and DOPRI5's dense output (automatic() and none()) and agrees with
  odeint's steppers on the host to 1e-12 relative (adaptive: the same steps, 1e-10).
- Fixed steps and the controlled steppers' steps run on the line of the unrolled ring
+ Fixed steps and the adaptive steppers' steps run on the line of the unrolled ring
  (system/unrolled_ring.hpp) on the streaming kernel where it takes them (Lorenz-96 and
  a stencil of cyclic distance 3, Euler, RK4, DOPRI5 and Cash-Karp with error vectors,
  in place and not, rings from the shortest that unrolls, F_0 handed on from step to
- step); elsewhere, and for dense output (every stage derivative kept), on the plan
- along the state (none(), the stage kernels). The executor, handed ring plans directly
- (trapezoids down to their narrowest, hexagons run as trapezoids), runs them on the
- general kernel, correctly.
+ step, dense output's kept derivatives); elsewhere on the plan along the state
+ (none(), the stage kernels). The executor, handed ring plans directly (trapezoids
+ down to their narrowest, hexagons run as trapezoids), runs them on the general
+ kernel, correctly.
 
  Without a CUDA device the program exits with 77 before any test runs (ctest: skipped).
 
@@ -192,7 +192,7 @@ BOOST_AUTO_TEST_CASE(dopri5_with_its_error_and_the_controlled_dopri5_on_a_ring_a
             BOOST_TEST(ck_steps_t == ck_steps_o);
             BOOST_TEST(max_relative_difference(to_host(y), b) <= 1e-10);
 
-            // dense output keeps every stage derivative: along the state, still odeint's values
+            // dense output: every stage derivative kept, n values each, written modulo n
             auto dense_t = odeint::make_dense_output(1e-8, 1e-8, tiled::runge_kutta_dopri5<device_state>(tiling));
             auto dense_o = odeint::make_dense_output(1e-8, 1e-8, odeint::runge_kutta_dopri5<host_state>());
             std::vector<host_state> seen_t, seen_o;
@@ -200,6 +200,7 @@ BOOST_AUTO_TEST_CASE(dopri5_with_its_error_and_the_controlled_dopri5_on_a_ring_a
             b = x0;
             odeint::integrate_const(dense_t, sys, y, 0.0, 0.2, 0.05,
                                     [&](const device_state& v, double) { seen_t.push_back(to_host(v)); });
+            BOOST_TEST((tiled::cuda_executor::last_path() == expected));
             odeint::integrate_const(dense_o, tiled::as_odeint_system(sys), b, 0.0, 0.2, 0.05,
                                     [&](const host_state& v, double) { seen_o.push_back(v); });
             BOOST_REQUIRE_EQUAL(seen_t.size(), seen_o.size());

@@ -136,7 +136,7 @@ struct executor_runs_ring_plans<Executor, std::enable_if_t<Executor::runs_ring_p
     sys, ring, y, out, t, dt, params, result), which run the line's plan reading and
     writing the state modulo n, or return false, running nothing, where its kernels
     cannot take the plan (backends/cuda/cuda_executor.hpp). The steppers ask for it on
-    fixed steps and on the controlled steppers' steps, not on dense output's. */
+    fixed steps and on the adaptive steppers' steps. */
 template <class Executor, class = void>
 struct executor_unrolls_rings : std::false_type {};
 template <class Executor>

@@ -246,11 +246,8 @@ public:
             {
                 if constexpr (unrolls_rings<sys_type>())
                 {
-                    constexpr std::size_t last_link = chain_traits<Tableau, true>::links - 1;
                     error_norm_block<Value> r;
-                    if ((keep_derivatives == 0 || (params.next_dxdt != nullptr && keep_derivatives == (1ULL << last_link))) &&
-                        step_unrolled_error_norm(sys, in, out, t, dt, params, options, r))
-                        return r;
+                    if (step_unrolled_error_norm(sys, in, out, t, dt, params, options, r)) return r;
                 }
                 const tiling_plan& plan = plan_for<true>(n, access, options);
                 return detail::run_access_checked(m_shared->access_record, Tableau::name, sys, plan.n, plan.d, plan.topology, [&](const auto& s) {

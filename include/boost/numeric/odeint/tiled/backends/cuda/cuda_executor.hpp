@@ -207,11 +207,10 @@ class cuda_executor
             vectors[vector_ids::error_out] = err;
             if constexpr (FusedNorm)
             {
-                // the one derivative such a plan keeps is the one handed on
+                // kept derivatives (dense output) are the ring's n values, in the
+                // workspace as on any plan; the one handed on goes where params say
                 for (std::size_t v = vector_ids::first_derivative; v < NV; ++v)
-                    if (plan.in_memory[v] != 0 &&
-                        (norm_params.next_dxdt == nullptr || v != std::size_t(detail::next_dxdt_vector<Tableau>(plan))))
-                        return false;
+                    if (plan.in_memory[v] != 0) vectors[v] = ws.permanent(v, ring.n);
                 if (norm_params.next_dxdt != nullptr)
                     vectors[detail::next_dxdt_vector<Tableau>(plan)] = norm_params.next_dxdt;
             }
@@ -267,8 +266,9 @@ public:
 
     /*! run_error_norm on the line of an unrolled ring (see run_unrolled): the norm over
         the ring's components in params' range, F_0 given and the last derivative handed
-        on (params.next_dxdt, the state's numbering) as params say. y and out are
-        distinct. False, running nothing, where the streaming kernel cannot take the plan. */
+        on (params.next_dxdt) as params say, kept derivatives (vector_of) of n values:
+        all in the state's numbering. y and out are distinct. False, running nothing,
+        where the streaming kernel cannot take the plan. */
     template <class Tableau, class Operations, class System, class Value, class Time>
     static bool run_unrolled_error_norm(const tiling_plan& plan, cuda_workspace<Value>& ws, const System& sys,
                                         const unrolled_ring& ring, const Value* y, Value* out, Time t, Time h,
