@@ -453,28 +453,12 @@ private:
         const unrolled_ring ring = unrolled_ring_for(sys, n, WithError ? 1 : 0);
         if (ring.halo == 0) return false;
         const std::size_t c = static_cast<std::size_t>(sys.cyclic_access_distance());
-        const std::pair<std::size_t, std::size_t> line{n, c};
         const tiling_plan& plan = plan_for<WithError>(ring.size(), plan_access{c, access_topology::line});
-        using executor = typename backend::executor_type;
-        const Value* y = detail::state_data(in);
-        bool ran = false;
-        if constexpr (std::is_same<StateOut, State>::value && state_swaps_buffers<State>::value)
-        {
-            // in place: into the spare state, then swapped, as step_on_plan does
-            if (static_cast<const void*>(y) == static_cast<const void*>(detail::state_data(out)))
-            {
-                State& spare = m_shared->spare_state;
-                if (detail::state_size(spare) != n) odeint::resize(spare, out);
-                ran = executor::template run_unrolled<Tableau, WithError, Operations>(
-                    plan, m_shared->workspace, sys, ring, y, detail::state_data(spare), err, t, dt);
-                if (ran) out.swap(spare);
-                else m_shared->unroll_declined[WithError ? 1 : 0] = line;
-                return ran;
-            }
-        }
-        ran = executor::template run_unrolled<Tableau, WithError, Operations>(plan, m_shared->workspace, sys, ring, y,
-                                                                             detail::state_data(out), err, t, dt);
-        if (!ran) m_shared->unroll_declined[WithError ? 1 : 0] = line;
+        const bool ran = into_output(in, out, true, [&](Value* result) {
+            return backend::executor_type::template run_unrolled<Tableau, WithError, Operations>(
+                plan, m_shared->workspace, sys, ring, detail::state_data(in), result, err, t, dt);
+        });
+        if (!ran) m_shared->unroll_declined[WithError ? 1 : 0] = std::make_pair(n, c);
         return ran;
     }
 
@@ -503,24 +487,36 @@ private:
                       plan_access access, time_type t, time_type dt)
     {
         const tiling_plan& plan = plan_for<WithError>(n, access);
+        // A plan whose tiles read the input where others write the output (overlapped
+        // tiles) cannot step in place (into_output)
+        into_output(in, out, !plan.in_place_safe, [&](Value* result) {
+            run_step<WithError>(plan, sys, detail::state_data(in), result, err, t, dt);
+            return true;
+        });
+    }
+
+    /*! run(result) with result = out's data, and returns what run returns (false: it
+        wrote nothing). Where in and out are the same state and `not_in_place`, a step
+        cannot write over its input: rather than through the executor's spare buffer and
+        a copy back (one more pass over the state), a state that swaps buffers is
+        stepped into the stepper's spare state, which then swaps buffers with out, as
+        the controlled stepper accepts a step: O(1), but out's buffer changes. */
+    template <class StateIn, class StateOut, class Run>
+    bool into_output(const StateIn& in, StateOut& out, bool not_in_place, Run&& run)
+    {
         if constexpr (std::is_same<StateOut, State>::value && state_swaps_buffers<State>::value)
         {
-            // A plan whose tiles read the input where others write the output (overlapped
-            // tiles) cannot step in place; rather than through the executor's spare buffer
-            // and a copy back (one more pass over the state), step into the stepper's spare
-            // state and swap buffers with x, as the
-            // controlled stepper accepts a step: O(1), but x's buffer changes.
-            if (!plan.in_place_safe &&
+            if (not_in_place &&
                 static_cast<const void*>(detail::state_data(in)) == static_cast<const void*>(detail::state_data(out)))
             {
                 State& spare = m_shared->spare_state;
-                if (detail::state_size(spare) != n) odeint::resize(spare, out);
-                run_step<WithError>(plan, sys, detail::state_data(in), detail::state_data(spare), err, t, dt);
+                if (detail::state_size(spare) != detail::state_size(out)) odeint::resize(spare, out);
+                if (!run(detail::state_data(spare))) return false;
                 out.swap(spare);
-                return;
+                return true;
             }
         }
-        run_step<WithError>(plan, sys, detail::state_data(in), detail::state_data(out), err, t, dt);
+        return run(detail::state_data(out));
     }
 
     /*! Whether steps of Sys go to the backend's kernel for grid systems instead of a
@@ -544,27 +540,14 @@ private:
     bool grid_kernel_requested() const { return m_shared->requested.kind() == tiled::tiling::scheme::automatic; }
 
     //! One step with the backend's grid kernel; false where it does not apply. In place
-    //! on a state that swaps buffers: into the spare state, then swapped (O(1)).
+    //! on a state that swaps buffers: into the spare state, then swapped (into_output).
     template <bool WithError, class System, class StateIn, class StateOut>
     bool grid_step(const System& sys, const StateIn& in, StateOut& out, Value* err, time_type t, time_type dt)
     {
-        using executor = typename backend::executor_type;
-        const Value* y = detail::state_data(in);
-        if constexpr (std::is_same<StateOut, State>::value && state_swaps_buffers<State>::value)
-        {
-            if (static_cast<const void*>(y) == static_cast<const void*>(detail::state_data(out)))
-            {
-                State& spare = m_shared->spare_state;
-                if (detail::state_size(spare) != detail::state_size(out)) odeint::resize(spare, out);
-                if (!executor::template run_grid<Tableau, WithError>(m_shared->workspace, sys, y,
-                                                                     detail::state_data(spare), err, t, dt))
-                    return false;
-                out.swap(spare);
-                return true;
-            }
-        }
-        return executor::template run_grid<Tableau, WithError>(m_shared->workspace, sys, y, detail::state_data(out), err,
-                                                               t, dt);
+        return into_output(in, out, true, [&](Value* result) {
+            return backend::executor_type::template run_grid<Tableau, WithError>(
+                m_shared->workspace, sys, detail::state_data(in), result, err, t, dt);
+        });
     }
 
     template <bool WithError, class System>

@@ -15,8 +15,8 @@
  - unrolled_ring: n and H.
  - detail::unrolled_ring_system<System>: the system as the line sees it. Its access
    distance along the line is c. A read of component i by component g lands at line
-   component e + delta, delta the ring difference i - g taken in (-n/2, n/2] (so n must
-   exceed 2c). Its index arithmetic is 32-bit (the line must be shorter than 2^31
+   component e + delta, delta the ring difference i - g reduced to |delta| <= n/2 (so n
+   must exceed 2c, and no read is halfway around). Its index arithmetic is 32-bit (the line must be shorter than 2^31
    components): on the GPU the same mapping in 64-bit arithmetic, a few instructions
    per read, lost about half of what the tiles gain (doc/results/gpu_h200.md,
    "Periodic systems on the line of their unrolled ring").
