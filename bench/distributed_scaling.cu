@@ -9,9 +9,12 @@
 // same way) and the rest; k = steps per exchange, 1 or 4, the exchange overlapped with
 // the interior of the step before it is due (the default: "overlapped", "k_overlap") or
 // run before the step that needs it ("before", "k_before"). One table row per line.
+// With "ring" as the third argument the three tables step the periodic Lorenz-96
+// (problems::lorenz96, cyclic distance 2: the GPUs form a ring) instead, the adaptive one
+// to T = 0.5 where T_adaptive is 0.
 //   nvcc -std=c++17 -O3 -DNDEBUG -arch=sm_90 --expt-relaxed-constexpr --extended-lambda \
 //        -Xcudafe --diag_suppress=20012 -Iinclude bench/distributed_scaling.cu -lnccl -ltbb -o distributed_scaling
-//   NCCL_NVLS_ENABLE=0 ./distributed_scaling [max_gpus] [T_adaptive] [weak]   (weak: that table only)
+//   NCCL_NVLS_ENABLE=0 ./distributed_scaling [max_gpus] [T_adaptive] [weak|ring]   (weak: that table only)
 #include <boost/numeric/odeint.hpp>
 #include <boost/numeric/odeint/tiled.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda.hpp>
@@ -73,7 +76,8 @@ double team_ms(dist::communicator& comm, F&& f)
     return m[0];
 }
 
-std::vector<double> initial_state(const problems::grid_bruss2d& sys)
+template <class Sys>
+std::vector<double> initial_state(const Sys& sys)
 {
     std::vector<double> h(sys.size());
     sys.initial_state(h);
@@ -88,7 +92,18 @@ std::vector<int> first_gpus(int gpus)
     return devices;
 }
 
-double one_gpu_ms(const problems::grid_bruss2d& sys)
+//! A grid's parts are whole slabs.
+template <class Sys>
+dist::partition parts_for(const Sys& sys, std::size_t ranks)
+{
+    if constexpr (tiled::is_grid_system<Sys>::value)
+        return dist::partition::even(sys.size(), ranks, dist::grid_slab_size(sys));
+    else
+        return dist::partition::even(sys.size(), ranks);
+}
+
+template <class Sys>
+double one_gpu_ms(const Sys& sys)
 {
     cudaSetDevice(0);
     const std::vector<double> h = initial_state(sys);
@@ -113,12 +128,13 @@ struct exchange_mode
 const exchange_mode exchange_modes[] = {
     {1, true, "overlapped"}, {1, false, "before"}, {4, true, "k_overlap"}, {4, false, "k_before"}};
 
-team_result distributed_rk4_ms(const problems::grid_bruss2d& sys, int gpus, const exchange_mode& mode)
+template <class Sys>
+team_result distributed_rk4_ms(const Sys& sys, int gpus, const exchange_mode& mode)
 {
     const std::size_t k = mode.k;
     team_result out;
     dist::gpu_team::run(first_gpus(gpus), [&](std::shared_ptr<dist::communicator> comm) {
-        dstate x(comm, dist::partition::even(sys.size(), comm->size(), dist::grid_slab_size(sys)));
+        dstate x(comm, parts_for(sys, comm->size()));
         x.assign_global(initial_state(sys));
         tiled::runge_kutta4<dstate> rk4;
         rk4.steps_per_exchange(k);
@@ -144,7 +160,8 @@ struct adaptive_result
     std::size_t steps = 0;
 };
 
-adaptive_result adaptive_ms(const problems::grid_bruss2d& sys, int gpus, double t_end)
+template <class Sys>
+adaptive_result adaptive_ms(const Sys& sys, int gpus, double t_end)
 {
     adaptive_result out;
     if (gpus == 0)
@@ -163,7 +180,7 @@ adaptive_result adaptive_ms(const problems::grid_bruss2d& sys, int gpus, double 
         return out;
     }
     dist::gpu_team::run(first_gpus(gpus), [&](std::shared_ptr<dist::communicator> comm) {
-        dstate x(comm, dist::partition::even(sys.size(), comm->size(), dist::grid_slab_size(sys)));
+        dstate x(comm, parts_for(sys, comm->size()));
         const std::vector<double> h = initial_state(sys);
         x.assign_global(h);
         auto ctl = odeint::make_controlled(1e-8, 1e-8, tiled::runge_kutta_dopri5<dstate>());
@@ -185,40 +202,25 @@ adaptive_result adaptive_ms(const problems::grid_bruss2d& sys, int gpus, double 
     return out;
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+//! The weak (16 Mi per GPU) and, unless weak_only, strong (64 Mi in all) RK4 tables of
+//! the system make(n) returns.
+template <class Make>
+void rk4_tables(const std::vector<int>& counts, Make make, bool weak_only)
 {
-    int available = 0;
-    cudaGetDeviceCount(&available);
-    const int max_gpus = std::min(available, argc > 1 ? std::atoi(argv[1]) : 8);
-    const double t_end = argc > 2 ? std::atof(argv[2]) : 0.002;
-    const std::size_t d = 1024, mi = std::size_t(1) << 20;
-    cudaDeviceProp p;
-    cudaGetDeviceProperties(&p, 0);
-    std::printf("# %d x %s; BRUSS2D grid helper, d = %zu; ms per step (wall clock, all GPUs synchronised)\n", max_gpus,
-                p.name, d);
-    std::printf("%-9s %5s %5s %11s %3s %9s %9s %9s %9s\n", "case", "gpus", "n/Mi", "", "k", "ms", "exchange", "x_1gpu",
-                "eff");
-    std::vector<int> counts;
-    for (int g = 1; g <= max_gpus; g *= 2) counts.push_back(g);
-    if (std::find(counts.begin(), counts.end(), max_gpus) == counts.end()) counts.push_back(max_gpus);
-
-    const auto weak1 = problems::grid_bruss2d::with_size(16 * mi, d);
-    const double one16 = one_gpu_ms(weak1);
+    const std::size_t mi = std::size_t(1) << 20;
+    const double one16 = one_gpu_ms(make(16 * mi));
     std::printf("%-9s %5d %5zu %11s %3s %9.4f %9s %9s %9s\n", "one_gpu", 1, std::size_t(16), "device_vector", "-", one16,
                 "-", "-", "-");
     for (int g : counts)
         for (const exchange_mode& mode : exchange_modes)
         {
             if (g == 1 && (mode.k != 1 || !mode.overlap)) continue;  // one GPU: no halo, one row
-            const auto sys = problems::grid_bruss2d::with_size(16 * mi * std::size_t(g), d);
-            const team_result r = distributed_rk4_ms(sys, g, mode);
+            const team_result r = distributed_rk4_ms(make(16 * mi * std::size_t(g)), g, mode);
             std::printf("%-9s %5d %5zu %11s %3zu %9.4f %9.4f %9s %9.3f\n", "weak_rk4", g, std::size_t(16 * g),
                         mode.name, mode.k, r.step_ms, r.exchange_ms, "-", one16 / r.step_ms);
         }
-    if (argc > 3 && std::strcmp(argv[3], "weak") == 0) return 0;
-    const auto strong = problems::grid_bruss2d::with_size(64 * mi, d);
+    if (weak_only) return;
+    const auto strong = make(64 * mi);
     const double one64 = one_gpu_ms(strong);
     std::printf("%-9s %5d %5zu %11s %3s %9.4f %9s %9s %9s\n", "one_gpu", 1, std::size_t(64), "device_vector", "-", one64,
                 "-", "-", "-");
@@ -230,6 +232,13 @@ int main(int argc, char** argv)
             std::printf("%-9s %5d %5zu %11s %3zu %9.4f %9.4f %9.3f %9.3f\n", "strong_rk4", g, std::size_t(64),
                         mode.name, mode.k, r.step_ms, r.exchange_ms, one64 / r.step_ms, one64 / r.step_ms / g);
         }
+}
+
+//! Adaptive DOPRI5 (tolerance 1e-8, t = 0 .. t_end), ms per accepted step, on one GPU's
+//! device_vector and distributed over each count of GPUs.
+template <class Sys>
+void adaptive_table(const std::vector<int>& counts, const Sys& strong, double t_end)
+{
     const adaptive_result a1 = adaptive_ms(strong, 0, t_end);
     std::printf("%-9s %5d %5zu %11s %3s %9.4f %9s %9s %9s  %zu steps\n", "one_gpu", 1, std::size_t(64), "dopri5_adapt", "-",
                 a1.ms_per_step, "-", "-", "-", a1.steps);
@@ -240,5 +249,41 @@ int main(int argc, char** argv)
                     "distributed", "-", a.ms_per_step, "-", a1.ms_per_step / a.ms_per_step,
                     a1.ms_per_step / a.ms_per_step / g, a.steps);
     }
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    int available = 0;
+    cudaGetDeviceCount(&available);
+    const int max_gpus = std::min(available, argc > 1 ? std::atoi(argv[1]) : 8);
+    const double t_end = argc > 2 ? std::atof(argv[2]) : 0.002;
+    const std::size_t d = 1024, mi = std::size_t(1) << 20;
+    const bool ring = argc > 3 && std::strcmp(argv[3], "ring") == 0;
+    const bool weak_only = argc > 3 && std::strcmp(argv[3], "weak") == 0;
+    cudaDeviceProp p;
+    cudaGetDeviceProperties(&p, 0);
+    if (ring)
+        std::printf("# %d x %s; periodic Lorenz-96 (a ring of GPUs); ms per step (wall clock, all GPUs synchronised)\n",
+                    max_gpus, p.name);
+    else
+        std::printf("# %d x %s; BRUSS2D grid helper, d = %zu; ms per step (wall clock, all GPUs synchronised)\n",
+                    max_gpus, p.name, d);
+    std::printf("%-9s %5s %5s %11s %3s %9s %9s %9s %9s\n", "case", "gpus", "n/Mi", "", "k", "ms", "exchange", "x_1gpu",
+                "eff");
+    std::vector<int> counts;
+    for (int g = 1; g <= max_gpus; g *= 2) counts.push_back(g);
+    if (std::find(counts.begin(), counts.end(), max_gpus) == counts.end()) counts.push_back(max_gpus);
+
+    if (ring)
+    {
+        rk4_tables(counts, [](std::size_t n) { return problems::lorenz96(n); }, false);
+        adaptive_table(counts, problems::lorenz96(64 * mi), argc > 2 && t_end > 0 ? t_end : 0.5);
+        return 0;
+    }
+    rk4_tables(counts, [&](std::size_t n) { return problems::grid_bruss2d::with_size(n, d); }, weak_only);
+    if (weak_only) return 0;
+    adaptive_table(counts, problems::grid_bruss2d::with_size(64 * mi, d), t_end);
     return 0;
 }

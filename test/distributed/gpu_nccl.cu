@@ -174,11 +174,27 @@ BOOST_AUTO_TEST_CASE(a_periodic_system_equals_one_gpu_bitwise_on_a_ring_of_gpus)
     check_fixed_steps<tiled::runge_kutta4>("lorenz96", lorenz, 1, lorenz.suggested_dt());
 }
 
+/*! The owned components of window w after k RK4 steps of `window` on this GPU, from the
+    ring's state x0. */
+template <class Window>
+host_state owned_after_steps(const Window& window, const host_state& x0, const dist::window_layout& w, std::size_t k,
+                             double dt)
+{
+    host_state local(w.size());
+    for (std::size_t p = 0; p < w.size(); ++p) local[p] = x0[(w.first + p) % x0.size()];
+    device_state y(local.begin(), local.end());
+    odeint::integrate_n_steps(tiled::runge_kutta4<device_state>(), window, y, 0.0, dt, k);
+    thrust::copy(y.begin(), y.end(), local.begin());
+    return host_state(local.begin() + w.left, local.begin() + w.left + w.owned);
+}
+
 /*! The windows of a periodic system's ranks (ring_window_system), each stepped on this
     GPU alone: for k steps, with the halo of k steps, a rank computes its owned
     components without an exchange, so every rank's owned values after k steps must be
-    one GPU's, bitwise. This checks the window's device path on a machine with one GPU;
-    rank 0's window begins and the last rank's ends across the state's ends. */
+    one GPU's, bitwise. This checks the window's device path on a machine with one GPU,
+    in its 32-bit and its 64-bit index arithmetic (the second forced: it serves rings of
+    2^31 components and more); rank 0's window begins and the last rank's ends across
+    the state's ends. */
 BOOST_AUTO_TEST_CASE(a_periodic_systems_windows_step_on_one_gpu_as_the_whole_ring)
 {
     const problems::lorenz96 lorenz(20011);
@@ -195,15 +211,16 @@ BOOST_AUTO_TEST_CASE(a_periodic_systems_windows_step_on_one_gpu_as_the_whole_rin
         for (std::size_t r = 0; r < ranks; ++r)
         {
             const dist::window_layout w = dist::make_window_layout(parts, r, k * stages * lorenz.cyclic_access_distance(), true);
-            const dist::ring_window_system<problems::lorenz96> window(lorenz, w.first, w.size(), n);
-            host_state local(w.size());
-            for (std::size_t p = 0; p < w.size(); ++p) local[p] = x0[(w.first + p) % n];
-            device_state y(local.begin(), local.end());
-            odeint::integrate_n_steps(tiled::runge_kutta4<device_state>(), window, y, 0.0, lorenz.suggested_dt(), k);
-            thrust::copy(y.begin(), y.end(), local.begin());
-            const host_state owned(local.begin() + w.left, local.begin() + w.left + w.owned);
             const host_state expected(reference.begin() + parts.first(r), reference.begin() + parts.last(r));
-            BOOST_TEST(same_bits(owned, expected), "rank " << r << " of " << ranks);
+            BOOST_TEST(same_bits(owned_after_steps(dist::ring_window_system<problems::lorenz96>(lorenz, w.first, w.size(), n),
+                                                   x0, w, k, lorenz.suggested_dt()),
+                                 expected),
+                       "rank " << r << " of " << ranks << ", 32-bit");
+            BOOST_TEST(same_bits(owned_after_steps(dist::ring_window_system<problems::lorenz96, true>(lorenz, w.first,
+                                                                                                      w.size(), n),
+                                                   x0, w, k, lorenz.suggested_dt()),
+                                 expected),
+                       "rank " << r << " of " << ranks << ", 64-bit");
         }
     }
 }

@@ -316,6 +316,71 @@ BOOST_AUTO_TEST_CASE(periodic_systems_step_on_a_ring_of_ranks)
 #endif
 }
 
+/*! A periodic system's windows (ring_window_system) stepped alone, in the 32-bit index
+    arithmetic and in the 64-bit one (forced; it serves rings of 2^31 components and
+    more): with the halo of k steps a window's owned components after k steps are the
+    whole ring's, bitwise, in both. Rank 0's window starts across the state's ends; on
+    the short rings two ranks' windows are longer than the ring. */
+template <class Sys>
+void check_windows_in_both_index_widths(const char* name, const Sys& sys, double dt, std::size_t k)
+{
+    std::size_t windows = 0;
+    const std::size_t n = sys.size(), stages = tiled::runge_kutta4<state>::tableau_type::stages;
+    const state x0 = boost_odeint_tiled_test::wavy_initial(sys);
+    state reference = x0;
+    odeint::integrate_n_steps(tiled::runge_kutta4<state>(), sys, reference, 0.0, dt, k);
+    for (std::size_t ranks : {2u, 3u})
+        for (const auto& sizes : boost_odeint_tiled_test::even_and_uneven_splits(n, ranks, 1))
+        {
+            const auto parts = dist::partition::from_sizes(sizes, 1);
+            const std::size_t halo = k * stages * static_cast<std::size_t>(sys.cyclic_access_distance());
+            if (!boost_odeint_tiled_test::halo_fits(sys, parts, k * stages)) continue;
+            for (std::size_t r = 0; r < ranks; ++r)
+            {
+                const dist::window_layout w = dist::make_window_layout(parts, r, halo, true);
+                std::vector<state> owned;
+                const auto step_owned = [&](const auto& window) {
+                    state local(w.size());
+                    for (std::size_t p = 0; p < w.size(); ++p) local[p] = x0[(w.first + p) % n];
+                    odeint::integrate_n_steps(tiled::runge_kutta4<state>(), window, local, 0.0, dt, k);
+                    owned.emplace_back(local.begin() + w.left, local.begin() + w.left + w.owned);
+                };
+                step_owned(dist::ring_window_system<Sys>(sys, w.first, w.size(), n));
+                step_owned(dist::ring_window_system<Sys, true>(sys, w.first, w.size(), n));
+                const state expected(reference.begin() + parts.first(r), reference.begin() + parts.last(r));
+                ++windows;
+                BOOST_TEST_CONTEXT(name << ", rank " << r << " of " << ranks << ", part " << sizes[r])
+                {
+                    BOOST_TEST((std::memcmp(owned[0].data(), expected.data(), expected.size() * sizeof(double)) == 0),
+                               "32-bit window against the ring");
+                    BOOST_TEST((std::memcmp(owned[1].data(), expected.data(), expected.size() * sizeof(double)) == 0),
+                               "64-bit window against the ring");
+                }
+            }
+        }
+    BOOST_TEST(windows >= 2u, name << ": " << windows << " windows checked");
+}
+
+BOOST_AUTO_TEST_CASE(periodic_windows_step_as_the_ring_in_32_and_64_bit_index_arithmetic)
+{
+    const problems::lorenz96 lorenz(1003);
+    check_windows_in_both_index_widths("lorenz96 per component", components_only<problems::lorenz96>{lorenz},
+                                       lorenz.suggested_dt(), 2);
+    check_windows_in_both_index_widths("ring stencil c = 4 per component", components_only<ring_stencil>{ring_stencil{997}},
+                                       0.02, 2);
+    check_windows_in_both_index_widths("lorenz96 n = 24", components_only<problems::lorenz96>{problems::lorenz96(24)},
+                                       0.01, 1);
+    check_windows_in_both_index_widths("ring stencil n = 40", components_only<ring_stencil>{ring_stencil{40}}, 0.01, 1);
+    // a window on a ring of 2^32 components needs the 64-bit arithmetic
+    const problems::lorenz96 long_ring(std::size_t(1) << 32);
+    using narrow_window = dist::ring_window_system<problems::lorenz96>;
+    using wide_window = dist::ring_window_system<problems::lorenz96, true>;
+    BOOST_CHECK_THROW(narrow_window(long_ring, 0, 100, long_ring.size()), std::invalid_argument);
+    BOOST_CHECK_NO_THROW(wide_window(long_ring, 0, 100, long_ring.size()));
+    BOOST_TEST(!narrow_window::fits_32_bits(100, long_ring.size()));
+    BOOST_TEST(narrow_window::fits_32_bits(100, lorenz.size()));
+}
+
 BOOST_AUTO_TEST_CASE(a_periodic_system_whose_reach_is_half_its_ring_is_not_split)
 {
     const ring_stencil sys{8};  // c = 4

@@ -265,7 +265,11 @@ private:
         if constexpr (tiled::is_grid_system<Sys>::value)
             return f(distributed::grid_window(sys, w.first / g.slab, w.size() / g.slab, g.ring));
         else if constexpr (tiled::detail::has_cyclic_access_distance<Sys>::value)
-            return f(distributed::ring_window_system<Sys>(sys, w.first, w.size(), x.size()));
+        {
+            if (distributed::ring_window_system<Sys>::fits_32_bits(w.size(), x.size()))
+                return f(distributed::ring_window_system<Sys>(sys, w.first, w.size(), x.size()));
+            return f(distributed::ring_window_system<Sys, true>(sys, w.first, w.size(), x.size()));
+        }
         else
             return f(distributed::window_system<Sys>(sys, w.first, w.size()));
     }

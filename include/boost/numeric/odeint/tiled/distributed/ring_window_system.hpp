@@ -11,7 +11,13 @@
  a read of component g' by component g lands at window position p + delta, delta the
  ring difference g' - g taken in (-n/2, n/2], so the window is a line whose reads
  reach c, which is the access distance it reports (it has no ring of its own). The
- mapping needs 2c < n, which the distributed stepper checks; a ring of two ranks can
+ mapping needs 2c < n, which the distributed stepper checks. ring_window_system<System>
+ does it in 32-bit arithmetic (system/ring_difference_view.hpp, the one the unrolled
+ ring uses on one device: the system's own index arithmetic then narrows too), for
+ rings and windows shorter than 2^31 components; ring_window_system<System, true> in
+ 64-bit, for longer ones. They are two types, not a branch per component: on the GPU
+ such a branch, with the system's code inlined once for each width, slows the 32-bit
+ path measurably (doc/results/gpu_2x_h200.md). A ring of two ranks can
  then hold one component twice in a window (both halos come from the same
  neighbour), and each copy is read by its own side. A read beyond a window end (only
  components within s*c of an end make them, and their results are wrong anyway)
@@ -31,11 +37,14 @@
 #include <boost/numeric/odeint/tiled/config.hpp>
 
 #include <cstddef>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 
 #include <boost/numeric/odeint/tiled/distributed/window_system.hpp>
 #include <boost/numeric/odeint/tiled/system/range_rhs.hpp>
+#include <boost/numeric/odeint/tiled/system/ring_difference_view.hpp>
 
 BOOST_ODEINT_TILED_DEVICE_CALLS_BEGIN
 
@@ -44,7 +53,8 @@ namespace boost { namespace numeric { namespace odeint { namespace tiled { names
 namespace detail {
 
 //! What component `global` (at window position `position`) reads: global numbers
-//! mapped by their ring difference to it, clamped to the window (see the file comment).
+//! mapped by their ring difference to it, clamped to the window, in 64-bit arithmetic
+//! for rings and windows of 2^31 components or more (see the file comment).
 template <class Y>
 struct ring_window_view
 {
@@ -65,15 +75,25 @@ struct ring_window_view
 
 } // namespace detail
 
-template <class System>
+template <class System, bool WideIndices = false>
 class ring_window_system
 {
 public:
+    //! Whether a window of `size` on a ring of `n` can take the 32-bit arithmetic.
+    static bool fits_32_bits(std::size_t size, std::size_t n)
+    {
+        return n <= tiled::detail::ring_difference_limit && size <= tiled::detail::ring_difference_limit;
+    }
+
     //! The window of `size` positions whose first is component `first` of the ring of `n`.
     ring_window_system(const System& sys, std::size_t first, std::size_t size, std::size_t n)
         : m_sys(sys), m_first(static_cast<long long>(first)), m_last(static_cast<long long>(size) - 1),
           m_n(static_cast<long long>(n)), m_c(static_cast<std::size_t>(sys.cyclic_access_distance()))
     {
+        if (!WideIndices && !fits_32_bits(size, n))
+            throw std::invalid_argument("tiled::distributed: a window of " + std::to_string(size) +
+                                        " components on a ring of " + std::to_string(n) +
+                                        " exceeds 32-bit indices; use ring_window_system<System, true>");
     }
 
     BOOST_ODEINT_TILED_HD std::size_t access_distance() const { return m_c; }
@@ -81,8 +101,23 @@ public:
     template <class Y, class Time>
     BOOST_ODEINT_TILED_HD auto operator()(std::size_t j, const Y& y, Time t) const
     {
-        const long long p = static_cast<long long>(j), g = global(p);
-        return m_sys(static_cast<std::size_t>(g), detail::ring_window_view<Y>{&y, p, g, m_n, m_last}, t);
+        if constexpr (WideIndices)
+        {
+            const long long p = static_cast<long long>(j), g = global(p);
+            return m_sys(static_cast<std::size_t>(g), detail::ring_window_view<Y>{&y, p, g, m_n, m_last}, t);
+        }
+        else
+        {
+            // first < n and j < size, both below 2^31: the sum fits, two laps at most
+            const unsigned n = unsigned(m_n);
+            unsigned g = unsigned(m_first) + unsigned(j);
+            if (g >= n) g -= n;
+            if (g >= n) g -= n;
+            return m_sys(std::size_t(g),
+                         tiled::detail::ring_difference_view<Y, true>{&y, g, unsigned(j), n, int(n / 2),
+                                                                      unsigned(m_last)},
+                         t);
+        }
     }
 
     //! The block form where the system has one, on the runs described in the file comment.

@@ -14,12 +14,9 @@
 
  - unrolled_ring: n and H.
  - detail::unrolled_ring_system<System>: the system as the line sees it. Its access
-   distance along the line is c. A read of component i by component g lands at line
-   component e + delta, delta the ring difference i - g reduced to |delta| <= n/2 (so n
-   must exceed 2c, and no read is halfway around). Its index arithmetic is 32-bit (the line must be shorter than 2^31
-   components): on the GPU the same mapping in 64-bit arithmetic, a few instructions
-   per read, lost about half of what the tiles gain (doc/results/gpu_h200.md,
-   "Periodic systems on the line of their unrolled ring").
+   distance along the line is c; a read of component i by component g lands at line
+   component e + delta, delta the ring difference i - g, in 32-bit arithmetic
+   (ring_difference_view.hpp: so the line must be shorter than 2^31 components).
 
  Copyright 2026 the boost_odeint_tiled developers
  Distributed under the Boost Software License, Version 1.0.
@@ -30,6 +27,8 @@
 #include <boost/numeric/odeint/tiled/config.hpp>
 
 #include <cstddef>
+
+#include <boost/numeric/odeint/tiled/system/ring_difference_view.hpp>
 
 BOOST_ODEINT_TILED_DEVICE_CALLS_BEGIN
 
@@ -43,7 +42,7 @@ struct unrolled_ring
     BOOST_ODEINT_TILED_HD std::size_t size() const { return n + 2 * halo; }
 
     //! The line's length limit of unrolled_ring_system's 32-bit index arithmetic.
-    static constexpr std::size_t max_size = (std::size_t(1) << 31) - 1;
+    static constexpr std::size_t max_size = detail::ring_difference_limit;
 
     /*! The halo one step of `stages` stages needs with cyclic distance c, or 0 where the
         ring cannot be unrolled: a ring of no more than 2 halos (the mapping needs n > 2c,
@@ -59,31 +58,12 @@ struct unrolled_ring
 
 namespace detail {
 
-//! What line component e (the ring's component g) reads: ring differences to g, as line
-//! components; 32-bit (see the file comment).
-template <class Y>
-struct unrolled_ring_view
-{
-    const Y* y;
-    unsigned g, e, n;
-    int half;  //!< n / 2
-
-    BOOST_ODEINT_TILED_HD decltype(auto) operator[](std::size_t i) const
-    {
-        int delta = int(unsigned(i) - g);
-        if (delta > half) delta -= int(n);
-        else if (delta < -half) delta += int(n);
-        return (*y)[std::size_t(e + unsigned(delta))];
-    }
-};
-
 template <class System>
 class unrolled_ring_system
 {
 public:
     unrolled_ring_system(const System& sys, const unrolled_ring& ring)
-        : m_sys(sys), m_n(unsigned(ring.n)), m_halo(unsigned(ring.halo)),
-          m_c(static_cast<std::size_t>(sys.cyclic_access_distance()))
+        : m_sys(sys), m_n(unsigned(ring.n)), m_halo(unsigned(ring.halo)), m_c(unsigned(sys.cyclic_access_distance()))
     {
     }
 
@@ -96,13 +76,12 @@ public:
         int g = int(e) - int(m_halo);
         if (g < 0) g += int(m_n);
         else if (g >= int(m_n)) g -= int(m_n);
-        return m_sys(std::size_t(g), unrolled_ring_view<Y>{&y, unsigned(g), e, m_n, int(m_n / 2)}, t);
+        return m_sys(std::size_t(g), ring_difference_view<Y, false>{&y, unsigned(g), e, m_n, int(m_n / 2), 0}, t);
     }
 
 private:
     System m_sys;
-    unsigned m_n, m_halo;
-    std::size_t m_c;
+    unsigned m_n, m_halo, m_c;
 };
 
 } // namespace detail
