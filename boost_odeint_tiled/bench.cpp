@@ -186,9 +186,11 @@ void print_help()
         "  --precision P    double | float: the value type of states, time and dt\n"
         "                   (default double; float with --problem bruss2d only, which\n"
         "                   keeps the tool's compile time down)\n"
-        "  --problem P      bruss2d | heat | phase-chain                 (default bruss2d)\n"
+        "  --problem P      bruss2d | heat | phase-chain | lorenz96      (default bruss2d)\n"
         "                   bruss2d is built with bruss2d::with_size(n, d); heat (k = 1)\n"
-        "                   and phase-chain have d = 1 and ignore --d\n"
+        "                   and phase-chain have d = 1 and ignore --d; lorenz96 is\n"
+        "                   periodic (d = 2 around the ring, --backend tbb only) and\n"
+        "                   ignores --d\n"
         "  --form LIST      how bruss2d's right-hand side is written, comma separated,\n"
         "                   or 'all'; each form runs every stepper, from the same\n"
         "                   initial state, against stock odeint on the same form\n"
@@ -254,7 +256,7 @@ void print_help()
         "                   repetition of the first stepper takes about --target seconds;\n"
         "                   at least 3); every stepper of a (d, method) runs the same count\n"
         "  --dt DT          fixed step size (default: bruss2d min(suggested_dt(), 0.05),\n"
-        "                   heat suggested_dt(), phase-chain 0.01)\n"
+        "                   heat and lorenz96 suggested_dt(), phase-chain 0.01)\n"
         "  --reps R         repetitions of the timed loop, the median is shown (default 3)\n"
         "  --rounds K       measure every stepper of a (d, method) K times, round after\n"
         "                   round (stepper 1, 2, ..., then again), and show each one's\n"
@@ -443,10 +445,11 @@ bench_options parse(int argc, char** argv, bool& help)
                           "tool's compile time); use double for " + o.problem_name);
     check_forms(o.forms, form_given, o.problem, o.problem_name, o.precision == precision_kind::fp32,
                 o.backend == backend_kind::cuda, o.methods);
+    check_problem_built(o.problem, o.backend == backend_kind::cuda);
     if (o.problem == problem_kind::bruss2d)
         check_bruss2d_sizes(o.n, o.d_list);
     else
-        o.d_list = {1};
+        o.d_list = {fixed_distance(o.problem)};
     if (o.height && std::find(o.steppers.begin(), o.steppers.end(), stepper_kind::hexagonal) != o.steppers.end() &&
         (o.height < 2 || o.height % 2 != 0))
         throw usage_error("--height " + std::to_string(o.height) + ": hexagons need an even height >= 2");
@@ -708,7 +711,9 @@ int run(const bench_options& o)
     std::printf("  agree     max rel diff <= %s against stock odeint (%s)\n", tolerance_text,
                 precision_name(o.precision));
     if (o.problem != problem_kind::bruss2d)
-        std::printf("  d         1 (fixed by %s%s)\n", o.problem_name.c_str(), o.d_given ? "; --d ignored" : "");
+        std::printf("  d         %zu (%sfixed by %s%s)\n", fixed_distance(o.problem),
+                    o.problem == problem_kind::lorenz96 ? "around the ring, " : "", o.problem_name.c_str(),
+                    o.d_given ? "; --d ignored" : "");
     const std::string rounds_text =
         o.rounds > 1 ? "; best of " + std::to_string(o.rounds) + " rounds over all steppers" : std::string();
     if (o.steps)
@@ -753,7 +758,7 @@ int run(const bench_options& o)
         if (o.problem == problem_kind::bruss2d)
             std::printf("d = %zu (x_max = %zu, y_max = %zu), dt = %.6g (%s)\n", d, d / 2, o.n / d, dt, how.c_str());
         else
-            std::printf("d = 1, dt = %.6g (%s)\n", dt, how.c_str());
+            std::printf("d = %zu, dt = %.6g (%s)\n", d, dt, how.c_str());
         std::fflush(stdout);
         for (const method_entry* m : o.methods)
         for (form_kind form : o.forms) {

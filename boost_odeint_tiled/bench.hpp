@@ -23,7 +23,12 @@
 
 namespace bot_tool {
 
-enum class problem_kind { bruss2d, heat, phase_chain };
+enum class problem_kind { bruss2d, heat, phase_chain, lorenz96 };
+
+/*! The access distance of the problems whose distance --d does not set: 1 for heat and
+    phase-chain; lorenz96 (periodic, access_distance() n - 1) is planned with its
+    cyclic_access_distance(), 2 around the ring. */
+inline std::size_t fixed_distance(problem_kind p) { return p == problem_kind::lorenz96 ? 2 : 1; }
 
 /*! How the BRUSS2D system is written (bench --form); the same problem, layout and
     initial state in every form, so the forms' rows differ only in what the system's
@@ -109,6 +114,7 @@ struct tiling_context
     std::size_t d = 0;
     std::size_t links = 0;        //!< links of the method's plain step
     std::size_t error_links = 0;  //!< links of its step with error estimate; 0 for a method without one
+    bool ring = false;            //!< a periodic problem: d is around the ring, the steppers plan rings
 };
 
 //! One (problem, n, d, method) measurement: every stepper in `steppers`, then one

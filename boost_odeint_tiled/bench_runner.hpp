@@ -227,6 +227,18 @@ std::string tuned_origin(const tiled::tiling& used, std::size_t n, std::size_t d
     return cached && *cached == used ? " (tuning cache)" : " (model: no cache entry)";
 }
 
+/*! The distance the steppers plan with: a periodic system's cyclic_access_distance()
+    (ring plans), else its access_distance(); default tilings and verify's explicit
+    ones are sized by it. */
+template <class Sys>
+std::size_t planning_distance(const Sys& sys)
+{
+    if constexpr (tiled::detail::has_cyclic_access_distance<Sys>::value)
+        return static_cast<std::size_t>(sys.cyclic_access_distance());
+    else
+        return static_cast<std::size_t>(sys.access_distance());
+}
+
 inline stepper_kind kind_of(const tiled::tiling& t)
 {
     switch (t.kind()) {
@@ -250,7 +262,7 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, cons
     using stock_tbb_t = stock_stepper<Tableau, tiled::tbb_algebra, Value>;
     const Value dt = static_cast<Value>(dt_requested);  // time is Value too
     const std::size_t n = problem.size();
-    const std::size_t d = sys.access_distance();
+    const std::size_t d = planning_distance(sys);
     state_type x0(n);
     problem.initial_state(x0);
 
@@ -261,6 +273,7 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, cons
         ctx.d = d;
         ctx.links = tiled::make_link_chain<Tableau, false>().links;
         ctx.error_links = embedded ? tiled::make_link_chain<Tableau, embedded>().links : 0;
+        ctx.ring = tiled::detail::has_cyclic_access_distance<Sys>::value;
         explicit_tilings = job.tilings(ctx);
     }
     // verify's error check runs in double only: not instantiating it for float keeps the
@@ -364,8 +377,9 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, cons
 /*! f(sys, problem, dt) for the job's reference problem in the job's form (`sys`),
     its reference form (`problem`: size and initial state) and step (job.dt, else the
     problem's hint); shared by both backends. AllForms = false builds BRUSS2D's
-    reference form only, and asking for another throws. */
-template <bool AllForms = true, class F>
+    reference form only, and asking for another throws; Periodic = false leaves out
+    lorenz96 (the CUDA backend, see check_problem_built in selection.hpp). */
+template <bool AllForms = true, bool Periodic = true, class F>
 std::vector<bench_result> with_problem(const bench_job& job, F&& f)
 {
     namespace pb = tiled::problems;
@@ -397,6 +411,14 @@ std::vector<bench_result> with_problem(const bench_job& job, F&& f)
     case problem_kind::phase_chain: {
         const pb::phase_chain sys(job.n);
         return f(sys, sys, job.dt > 0 ? job.dt : 0.01);  // no hint: |df/dy| <= 4
+    }
+    case problem_kind::lorenz96: {
+        if constexpr (Periodic) {
+            const pb::lorenz96 sys(job.n);
+            return f(sys, sys, job.dt > 0 ? job.dt : sys.suggested_dt());
+        } else {
+            throw std::invalid_argument("bench: lorenz96 runs on the TBB backend only");
+        }
     }
     }
     throw std::logic_error("bench: unknown problem");

@@ -210,7 +210,8 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, cons
     return out;
 }
 
-//! AllForms: BRUSS2D in every form_kind, else its reference form only (runner::with_problem).
+//! AllForms: BRUSS2D in every form_kind, else its reference form only; never lorenz96
+//! (runner::with_problem).
 template <class Tableau, bool AllForms>
 std::vector<bench_result> run_method(const bench_job& job)
 {
@@ -219,7 +220,7 @@ std::vector<bench_result> run_method(const bench_job& job)
     // the initial state's copy to the device is made outside the steppers' try blocks:
     // its allocation failure, a thrust bad_alloc, must not read as host memory
     try {
-        return runner::with_problem<AllForms>(job, [&](const auto& sys, const auto& problem, double dt) {
+        return runner::with_problem<AllForms, false>(job, [&](const auto& sys, const auto& problem, double dt) {
             using sys_type = std::decay_t<decltype(sys)>;
             return runner::with_precision<sys_type>(job, [&](auto value) {
                 return run_problem<Tableau, decltype(value), sys_type>(job, sys, problem, dt);

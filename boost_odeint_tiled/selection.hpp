@@ -25,14 +25,15 @@
 
 namespace bot_tool {
 
-//! "bruss2d", "heat" (or "heat1d"), "phase-chain" (or "phase_chain"); `name` gets the
-//! canonical spelling.
+//! "bruss2d", "heat" (or "heat1d"), "phase-chain" (or "phase_chain"), "lorenz96" (or
+//! "lorenz-96"); `name` gets the canonical spelling.
 inline problem_kind parse_problem(const std::string& p, std::string& name)
 {
     if (p == "bruss2d") { name = "bruss2d"; return problem_kind::bruss2d; }
     if (p == "heat" || p == "heat1d") { name = "heat"; return problem_kind::heat; }
     if (p == "phase-chain" || p == "phase_chain") { name = "phase-chain"; return problem_kind::phase_chain; }
-    throw usage_error("--problem: unknown problem '" + p + "' (bruss2d, heat, phase-chain)");
+    if (p == "lorenz96" || p == "lorenz-96") { name = "lorenz96"; return problem_kind::lorenz96; }
+    throw usage_error("--problem: unknown problem '" + p + "' (bruss2d, heat, phase-chain, lorenz96)");
 }
 
 //! The forms of --form, in the order of bench --help.
@@ -93,6 +94,19 @@ inline void check_forms(const std::vector<form_kind>& forms, bool form_given, pr
                                   "; use --form reference for it");
             }
     }
+}
+
+/*! --problem lorenz96 runs on the TBB backend only. On the GPU automatic() and
+    overlapped tilings step a periodic system on its unrolled ring (d = c), while the
+    other explicit tilings plan it along the state (d = n - 1): bench's steppers would
+    not share one distance, and every system is another instantiation of the CUDA
+    kernels, which nvcc is slow to compile. bench/distributed_scaling.cu times it there. */
+inline void check_problem_built(problem_kind problem, bool cuda)
+{
+    if (problem == problem_kind::lorenz96 && cuda)
+        throw usage_error("--problem lorenz96: runs on --backend tbb only (the CUDA build's tilings of a periodic "
+                          "system do not share one access distance: automatic() runs its unrolled ring, trapezoids "
+                          "and hexagons the plan along the state)");
 }
 
 //! A --methods list: command-line names (rk4) or tiled names (runge_kutta4), or
@@ -174,6 +188,7 @@ inline double default_step_size(problem_kind problem, std::size_t n, std::size_t
     }
     case problem_kind::heat: how = "heat1d(n, k = 1).suggested_dt()"; return pb::heat1d(n, 1.0).suggested_dt();
     case problem_kind::phase_chain: how = "fixed"; return 0.01;
+    case problem_kind::lorenz96: how = "lorenz96::suggested_dt()"; return pb::lorenz96(n).suggested_dt();
     }
     return 0.01;
 }

@@ -117,7 +117,8 @@ void print_help()
         "                   through L2 (multi-block register tiles, 2 .. 16 blocks),\n"
         "                   threads per block (none)\n"
         "  --problem P      bruss2d | heat | phase-chain                 (default bruss2d)\n"
-        "                   heat and phase-chain have d = 1 and ignore --d\n"
+        "                   heat and phase-chain have d = 1 and ignore --d (lorenz96\n"
+        "                   is not tuned: see bench)\n"
         "  --n N            components; suffixes Ki, Mi, Gi                (default 1Mi)\n"
         "  --d LIST         access distances, comma separated, even      (default 32,1024)\n"
         "  --methods LIST   comma separated, or 'all'                   (default rk4,verner56)\n"
@@ -209,6 +210,9 @@ tune_options parse(int argc, char** argv, bool& help)
         check_bruss2d_sizes(o.n, o.d_list);
     } else
         o.d_list = {1};
+    if (o.problem == problem_kind::lorenz96)
+        throw usage_error("--problem lorenz96: tune does not search periodic systems' ring plans (the tuning cache "
+                          "keys n and d, not the ring); bench and verify run lorenz96");
     if (!o.cache_given) o.cache = tiled::tuning_cache::default_path();
     if (!o.dry_run && o.cache.empty())
         throw usage_error(std::string("the tuning cache is disabled (") + tiled::tuning_cache::environment_variable +

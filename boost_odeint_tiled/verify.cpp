@@ -104,7 +104,10 @@ std::vector<tiling> tilings_for(const tiling_context& c, const std::vector<famil
         t.push_back(tiling::hexagonal(5 * d + 97, 6));   // odd width, often higher than the method
     }
     if (has(family::overlapped)) {
-        auto narrowest_overlapped = [&](std::size_t h) { return 2 * (std::min(h, L) - 1) * d + 1; };
+        // on a ring overlapped tiles run as trapezoids (tiling_plan.hpp, ring_tiling): at least d wide
+        auto narrowest_overlapped = [&](std::size_t h) {
+            return std::max<std::size_t>(2 * (std::min(h, L) - 1) * d + 1, c.ring ? d : 1);
+        };
         t.push_back(tiling::overlapped(narrowest_overlapped(2), 2));             // narrowest, 2 links high
         t.push_back(tiling::overlapped(narrowest_overlapped(L), L));             // narrowest, one row of all links
         t.push_back(tiling::overlapped(narrowest_overlapped(L) + 97, L + 2));    // odd width, higher than the method
@@ -142,8 +145,9 @@ void print_help()
         "               4 with block_size(100)\n"
         "  hexagonal    the narrowest legal widths (h-1)d for h = 2 and h = 4; height 6\n"
         "               with an odd width\n"
-        "  overlapped   the narrowest legal widths 2(h-1)d+1 for h = 2 and h = L; height\n"
-        "               L+2 with an odd width; height 3 with threads_per_tile(2)\n"
+        "  overlapped   the narrowest legal widths 2(h-1)d+1 (on a ring at least d) for\n"
+        "               h = 2 and h = L; height L+2 with an odd width; height 3 with\n"
+        "               threads_per_tile(2)\n"
         "  automatic    automatic() (the backend's choice)\n"
         "  threads      multi-thread tiles: trapezoids with threads_per_tile(2),\n"
         "               hexagons with threads_per_tile(3)\n"
@@ -153,8 +157,10 @@ void print_help()
         "tiled tableau's coefficients.\n"
         "\n"
         "options:\n"
-        "  --problem P      bruss2d | heat | phase-chain                 (default bruss2d)\n"
-        "                   heat (k = 1) and phase-chain have d = 1 and ignore --d\n"
+        "  --problem P      bruss2d | heat | phase-chain | lorenz96      (default bruss2d)\n"
+        "                   heat (k = 1) and phase-chain have d = 1 and ignore --d;\n"
+        "                   lorenz96 is periodic (d = 2 around the ring: ring plans)\n"
+        "                   and ignores --d\n"
         "  --form LIST      how bruss2d's right-hand side is written, comma separated, or\n"
         "                   'all' (as bench --form): reference (problems::bruss2d),\n"
         "                   grid (problems::grid_bruss2d), component (grid_bruss2d's\n"
@@ -171,7 +177,7 @@ void print_help()
         "                   none, trapezoidal, hexagonal, overlapped, automatic, threads\n"
         "  --steps S        steps per case, at least 2                       (default 20)\n"
         "  --dt DT          fixed step size (default: bruss2d min(suggested_dt(), 0.05),\n"
-        "                   heat suggested_dt(), phase-chain 0.01)\n"
+        "                   heat and lorenz96 suggested_dt(), phase-chain 0.01)\n"
         "  --tolerance TOL  largest accepted difference                 (default 1e-10)\n"
         "                   state: max_j |x_j - ref_j| / max(|ref_j|, 1e-300) after S steps;\n"
         "                   error estimate: max_j |e_j - ref_j| / max_j |ref_j| after the\n"
@@ -239,7 +245,7 @@ verify_options parse(int argc, char** argv, bool& help)
         o.d_list.erase(std::unique(o.d_list.begin(), o.d_list.end()), o.d_list.end());
         check_bruss2d_sizes(o.n, o.d_list);
     } else
-        o.d_list = {1};
+        o.d_list = {fixed_distance(o.problem)};
     return o;
 }
 
@@ -262,7 +268,9 @@ int run(const verify_options& o)
         for (std::size_t i = 0; i < o.d_list.size(); ++i) std::printf("%s %zu", i ? "," : "", o.d_list[i]);
         std::printf("\n");
     } else
-        std::printf(", d = 1%s\n", o.d_given ? " (fixed by the problem; --d ignored)" : "");
+        std::printf(", d = %zu%s%s\n", fixed_distance(o.problem),
+                    o.problem == problem_kind::lorenz96 ? " around the ring" : "",
+                    o.d_given ? " (fixed by the problem; --d ignored)" : "");
     if (o.problem == problem_kind::bruss2d) {
         std::string forms;
         for (form_kind f : o.forms) forms += (forms.empty() ? "" : ", ") + std::string(form_name(f));
