@@ -96,17 +96,14 @@ inline void check_forms(const std::vector<form_kind>& forms, bool form_given, pr
     }
 }
 
-/*! --problem lorenz96 runs on the TBB backend only. On the GPU automatic() and
-    overlapped tilings step a periodic system on its unrolled ring (d = c), while the
-    other explicit tilings plan it along the state (d = n - 1): bench's steppers would
-    not share one distance, and every system is another instantiation of the CUDA
-    kernels, which nvcc is slow to compile. bench/distributed_scaling.cu times it there. */
+/*! --problem lorenz96 runs on the TBB backend only: the CUDA methods are not
+    instantiated for it (every system is another instantiation of the CUDA kernels,
+    which nvcc is slow to compile). bench/distributed_scaling.cu times it on GPUs. */
 inline void check_problem_built(problem_kind problem, bool cuda)
 {
     if (problem == problem_kind::lorenz96 && cuda)
-        throw usage_error("--problem lorenz96: runs on --backend tbb only (the CUDA build's tilings of a periodic "
-                          "system do not share one access distance: automatic() runs its unrolled ring, trapezoids "
-                          "and hexagons the plan along the state)");
+        throw usage_error("--problem lorenz96: this build runs it on --backend tbb only (each problem is another "
+                          "instantiation of the CUDA kernels, which nvcc is slow to compile)");
 }
 
 //! A --methods list: command-line names (rk4) or tiled names (runge_kutta4), or

@@ -89,7 +89,6 @@ BOOST_AUTO_TEST_CASE(lorenz96_on_a_ring_agrees_with_odeint_on_every_tiling)
         for (int s = 0; s < 30; ++s) stock.do_step(tiled::as_odeint_system(sys), reference, 0.01 * s, 0.01);
         // automatic(): the line of the unrolled ring where it is long enough (n > 2 s c),
         // else the plan along the state, where d is n - 1; none(): always along the state
-        // (explicit narrower tilings throw there, as for any system whose d they cannot hold)
         for (const tiled::tiling& tiling : {tiled::tiling::automatic(), tiled::tiling::none()})
             BOOST_TEST_CONTEXT("n = " << n << ", " << tiling)
             {
@@ -109,6 +108,40 @@ BOOST_AUTO_TEST_CASE(lorenz96_on_a_ring_agrees_with_odeint_on_every_tiling)
                 }
                 else if (n >= 20000)
                     BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::stage_kernels));
+            }
+        if (n < 20000) continue;
+        // explicit trapezoids and hexagons run on the unrolled ring too, as overlapped tiles
+        // of the whole chain as wide as asked (at least 2 (L - 1) c + 1 = 13: the last one
+        // is widened), as on the CPU they run on ring plans
+        for (const tiled::tiling& tiling : {tiled::tiling::trapezoidal(1024, 4), tiled::tiling::hexagonal(600, 2),
+                                            tiled::tiling::trapezoidal(8, 2).threads_per_block(128)})
+            BOOST_TEST_CONTEXT("n = " << n << ", " << tiling)
+            {
+                tiled::runge_kutta4<device_state> rk4(tiling);
+                device_state x = x0;
+                for (int s = 0; s < 30; ++s) rk4.do_step(sys, x, 0.01 * s, 0.01);
+                const double diff = max_relative_difference(to_host(x), reference);
+                BOOST_TEST(diff <= 1e-12, "max relative difference " << diff);
+                BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
+                BOOST_REQUIRE(rk4.plan() != nullptr);
+                BOOST_TEST(rk4.plan()->n == n + 2 * 4 * 2);
+                BOOST_TEST(rk4.plan()->d == 2u);
+                BOOST_TEST((rk4.tiling().kind() == tiled::tiling::scheme::overlapped));
+                BOOST_TEST(rk4.tiling().height() == 4u);
+                BOOST_TEST(rk4.tiling().width() == std::max<std::size_t>(tiling.width(), 13));
+            }
+        // overlapped tiles that own fewer components than the line's halo (H = 8): some own
+        // only halo components, and must store none of them (they wrapped onto the ring's
+        // first components, racing with the tile that owns those)
+        for (std::size_t width = 13; width <= 24; ++width)
+            BOOST_TEST_CONTEXT("n = " << n << ", overlapped(" << width << ", 4)")
+            {
+                tiled::runge_kutta4<device_state> rk4(tiled::tiling::overlapped(width, 4));
+                device_state x = x0;
+                for (int s = 0; s < 30; ++s) rk4.do_step(sys, x, 0.01 * s, 0.01);
+                const double diff = max_relative_difference(to_host(x), reference);
+                BOOST_TEST(diff <= 1e-12, "max relative difference " << diff);
+                BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
             }
     }
 }

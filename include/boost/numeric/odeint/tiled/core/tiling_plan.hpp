@@ -518,6 +518,21 @@ inline tiling ring_tiling(const tiling& requested, std::size_t links, std::size_
     return t.threads_per_tile(requested.threads_per_tile()).block_size(requested.block_size());
 }
 
+/*! What a tiling becomes on the line of a periodic system's unrolled ring
+    (system/unrolled_ring.hpp), which a backend runs with overlapped tiles of the whole
+    chain only (the CUDA streaming kernel, the one that reads the line modulo n):
+    trapezoids and hexagons run as such tiles, as wide as requested and at least as wide
+    as the chain's margins need (2 (links - 1) d + 1), with the requested threads per
+    block; the other tilings stay as they are. */
+inline tiling unrolled_line_tiling(const tiling& requested, std::size_t links, std::size_t d)
+{
+    if (requested.kind() != tiling::scheme::trapezoidal && requested.kind() != tiling::scheme::hexagonal)
+        return requested;
+    const std::size_t h = std::max<std::size_t>(links, 1);
+    tiling t = tiling::overlapped(std::max<std::size_t>(requested.width(), 2 * (h - 1) * d + 1), h);
+    return t.threads_per_block(requested.threads_per_block());
+}
+
 } // namespace detail
 
 /*! Builds the plan of one step.

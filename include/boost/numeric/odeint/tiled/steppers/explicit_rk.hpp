@@ -238,7 +238,7 @@ public:
             options.keep_derivatives = keep_derivatives;
             if constexpr (grid_kernel_candidate<sys_type>())
             {
-                const tiling_plan& plan = plan_for<true>(n, access, options, true);
+                const tiling_plan& plan = plan_for<true>(n, access, options, plan_tiling::plain_stages);
                 return backend::executor_type::template run_error_norm_stages<Tableau, Operations>(
                     plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(out), t, dt, params);
             }
@@ -348,22 +348,32 @@ private:
         return plan_access{d, access_topology::line};
     }
 
-    /*! The plan for n components and `access`: of the requested tiling, or with
-        `plain_stages`, of tiling::none() (a grid system's steps where the backend's
-        grid kernel does not apply, see grid_kernel_candidate). */
+    //! Which tiling plan_for plans with.
+    enum class plan_tiling
+    {
+        requested,      //!< the stepper's
+        plain_stages,   //!< tiling::none(): a grid system's steps where the backend's grid
+                        //!< kernel does not apply (grid_kernel_candidate)
+        unrolled_line   //!< the requested one as the line of an unrolled ring runs it
+                        //!< (detail::unrolled_line_tiling)
+    };
+
+    //! The plan for n components and `access`, of the tiling `how` names.
     template <bool WithError>
     const tiling_plan& plan_for(std::size_t n, plan_access access, const chain_options& options = chain_options(),
-                                bool plain_stages = false)
+                                plan_tiling how = plan_tiling::requested)
     {
         const std::size_t d = access.d;
         std::unique_ptr<tiling_plan>& slot = plan_slot<WithError>(options);
         if (!slot || slot->n != n || slot->d != d || slot->topology != access.topology ||
-            (plain_stages && slot->config.kind() != tiled::tiling::scheme::none))
+            (how == plan_tiling::plain_stages && slot->config.kind() != tiled::tiling::scheme::none) ||
+            (how == plan_tiling::unrolled_line && slot->config.kind() != tiled::tiling::scheme::overlapped))
         {
             const link_chain chain = make_link_chain<Tableau, WithError>(options);
-            tiled::tiling config = plain_stages ? tiled::tiling::none() : m_shared->requested;
+            tiled::tiling config = how == plan_tiling::plain_stages ? tiled::tiling::none() : m_shared->requested;
             if (config.kind() == tiled::tiling::scheme::automatic)
                 config = backend::resolve_automatic(config, chain, n, d, sizeof(Value));
+            if (how == plan_tiling::unrolled_line) config = detail::unrolled_line_tiling(config, chain.links, d);
             auto plan = std::make_unique<tiling_plan>(make_tiling_plan(chain, n, d, config, access.topology));
             const plan_check_result proof = check_plan(*plan);
             if (!proof)  // never run a wrong plan: this would be a bug of the plan builder
@@ -399,7 +409,7 @@ private:
         {
             if (grid_kernel_requested() && grid_step<WithError>(sys, in, out, err, t, dt)) return;
             // elsewhere the per-component stage kernels (see grid_kernel_candidate)
-            const tiling_plan& plan = plan_for<WithError>(n, access, chain_options(), true);
+            const tiling_plan& plan = plan_for<WithError>(n, access, chain_options(), plan_tiling::plain_stages);
             backend::executor_type::template run_stages<Tableau, WithError, Operations>(
                 plan, m_shared->workspace, sys, detail::state_data(in), detail::state_data(out), err, t, dt);
         }
@@ -428,14 +438,14 @@ private:
     }
 
     /*! The unrolled ring a step of sys on n components may run on (memo: 0 plain, 1 with
-        error vector, 2 with the fused error norm): where the tiling is automatic() or
-        overlapped, c < d, the ring unrolls (unrolled_ring::halo_for) and the executor
-        has not declined this ring for the memo's kind of step; else ring.halo is 0. */
+        error vector, 2 with the fused error norm): where the tiling is not none()
+        (trapezoids and hexagons run as overlapped tiles there, unrolled_line_tiling), c <
+        d, the ring unrolls (unrolled_ring::halo_for) and the executor has not declined
+        this ring for the memo's kind of step; else ring.halo is 0. */
     template <class System>
     unrolled_ring unrolled_ring_for(const System& sys, std::size_t n, int memo) const
     {
-        const auto kind = m_shared->requested.kind();
-        if (kind != tiled::tiling::scheme::automatic && kind != tiled::tiling::scheme::overlapped) return unrolled_ring{};
+        if (m_shared->requested.kind() == tiled::tiling::scheme::none) return unrolled_ring{};
         const std::size_t d = static_cast<std::size_t>(sys.access_distance());
         const std::size_t c = static_cast<std::size_t>(sys.cyclic_access_distance());
         if (c >= d || m_shared->unroll_declined[memo] == std::make_pair(n, c)) return unrolled_ring{};
@@ -453,7 +463,8 @@ private:
         const unrolled_ring ring = unrolled_ring_for(sys, n, WithError ? 1 : 0);
         if (ring.halo == 0) return false;
         const std::size_t c = static_cast<std::size_t>(sys.cyclic_access_distance());
-        const tiling_plan& plan = plan_for<WithError>(ring.size(), plan_access{c, access_topology::line});
+        const tiling_plan& plan =
+            plan_for<WithError>(ring.size(), plan_access{c, access_topology::line}, chain_options(), plan_tiling::unrolled_line);
         const bool ran = into_output(in, out, true, [&](Value* result) {
             return backend::executor_type::template run_unrolled<Tableau, WithError, Operations>(
                 plan, m_shared->workspace, sys, ring, detail::state_data(in), result, err, t, dt);
@@ -473,7 +484,8 @@ private:
         const unrolled_ring ring = unrolled_ring_for(sys, n, 2);
         if (ring.halo == 0) return false;
         const std::size_t c = static_cast<std::size_t>(sys.cyclic_access_distance());
-        const tiling_plan& plan = plan_for<true>(ring.size(), plan_access{c, access_topology::line}, options);
+        const tiling_plan& plan =
+            plan_for<true>(ring.size(), plan_access{c, access_topology::line}, options, plan_tiling::unrolled_line);
         if (backend::executor_type::template run_unrolled_error_norm<Tableau, Operations>(
                 plan, m_shared->workspace, sys, ring, detail::state_data(in), detail::state_data(out), t, dt, params,
                 result))

@@ -185,7 +185,10 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
             return i;
         };
         // what this tile writes of the outputs: its own piece (one strip each, from the
-        // plan), of an unrolled ring's line only the ring's components
+        // plan), of an unrolled ring's line only the ring's components; a piece wholly in
+        // the line's halos is empty (b = a: streaming_inside would take a negative
+        // length for the whole line, and the store would wrap onto the ring's first
+        // components, which another tile owns)
         auto owned_of = [&](int v, int& a, int& b) {
             const int* s = record + args.layout.strips_offset(unsigned(v), 1);
             a = s[0] > 0 ? s[1] + shift : 0;
@@ -194,6 +197,7 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
             {
                 a = int(max((long long)a, -state_base));
                 b = int(min((long long)b, args.ring_n - state_base));
+                b = max(a, b);
             }
         };
         int out_first, out_last;
