@@ -87,16 +87,21 @@ BOOST_AUTO_TEST_CASE(lorenz96_on_a_ring_agrees_with_odeint_on_every_tiling)
         host_state reference = x0;
         odeint::runge_kutta4<host_state> stock;
         for (int s = 0; s < 30; ++s) stock.do_step(tiled::as_odeint_system(sys), reference, 0.01 * s, 0.01);
+        // 30 steps with `tiling`, checked against odeint; the stepper, for its plan and path
+        const auto stepped = [&](const tiled::tiling& tiling) {
+            tiled::runge_kutta4<device_state> rk4(tiling);
+            device_state x = x0;
+            for (int s = 0; s < 30; ++s) rk4.do_step(sys, x, 0.01 * s, 0.01);
+            const double diff = max_relative_difference(to_host(x), reference);
+            BOOST_TEST(diff <= 1e-12, "max relative difference " << diff);
+            return rk4;
+        };
         // automatic(): the line of the unrolled ring where it is long enough (n > 2 s c),
         // else the plan along the state, where d is n - 1; none(): always along the state
         for (const tiled::tiling& tiling : {tiled::tiling::automatic(), tiled::tiling::none()})
             BOOST_TEST_CONTEXT("n = " << n << ", " << tiling)
             {
-                tiled::runge_kutta4<device_state> rk4(tiling);
-                device_state x = x0;
-                for (int s = 0; s < 30; ++s) rk4.do_step(sys, x, 0.01 * s, 0.01);
-                const double diff = max_relative_difference(to_host(x), reference);
-                BOOST_TEST(diff <= 1e-12, "max relative difference " << diff);
+                const auto rk4 = stepped(tiling);
                 BOOST_REQUIRE(rk4.plan() != nullptr);
                 BOOST_TEST((rk4.plan()->topology == tiled::access_topology::line));
                 const bool unrolled = tiling.kind() == tiled::tiling::scheme::automatic && n >= 20000;
@@ -117,11 +122,7 @@ BOOST_AUTO_TEST_CASE(lorenz96_on_a_ring_agrees_with_odeint_on_every_tiling)
                                             tiled::tiling::trapezoidal(8, 2).threads_per_block(128)})
             BOOST_TEST_CONTEXT("n = " << n << ", " << tiling)
             {
-                tiled::runge_kutta4<device_state> rk4(tiling);
-                device_state x = x0;
-                for (int s = 0; s < 30; ++s) rk4.do_step(sys, x, 0.01 * s, 0.01);
-                const double diff = max_relative_difference(to_host(x), reference);
-                BOOST_TEST(diff <= 1e-12, "max relative difference " << diff);
+                const auto rk4 = stepped(tiling);
                 BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
                 BOOST_REQUIRE(rk4.plan() != nullptr);
                 BOOST_TEST(rk4.plan()->n == n + 2 * 4 * 2);
@@ -136,11 +137,7 @@ BOOST_AUTO_TEST_CASE(lorenz96_on_a_ring_agrees_with_odeint_on_every_tiling)
         for (std::size_t width = 13; width <= 24; ++width)
             BOOST_TEST_CONTEXT("n = " << n << ", overlapped(" << width << ", 4)")
             {
-                tiled::runge_kutta4<device_state> rk4(tiled::tiling::overlapped(width, 4));
-                device_state x = x0;
-                for (int s = 0; s < 30; ++s) rk4.do_step(sys, x, 0.01 * s, 0.01);
-                const double diff = max_relative_difference(to_host(x), reference);
-                BOOST_TEST(diff <= 1e-12, "max relative difference " << diff);
+                stepped(tiled::tiling::overlapped(width, 4));
                 BOOST_TEST((tiled::cuda_executor::last_path() == cuda_kernel_path::streaming_tiles));
             }
     }
