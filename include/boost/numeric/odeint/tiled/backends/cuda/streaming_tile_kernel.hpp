@@ -25,8 +25,9 @@
  A periodic system's steps run here on the line of its unrolled ring
  (system/unrolled_ring.hpp): the kernels for such a system (streams_unrolled_ring)
  read and write the state's component (e - H) mod n for plan component e, wrapping
- only in the two end tiles, whose steps all take the range-checked path; every other
- kernel is compiled without that addressing.
+ only in the tiles whose window crosses the ring's ends (the end tiles, more than two
+ where tiles are narrower than the halo), whose steps all take the range-checked path;
+ every other kernel is compiled without that addressing.
 
  Operations: the kernel forms the linear combinations with fused_operations itself
  (the FIFO layout is built from its sums), not with the stepper's Operations; the
@@ -174,7 +175,7 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
         const int load_last = int(base + hull_size + args.d > args.n ? args.n - base : hull_size + args.d);
         // Memory index of plan offset r: base + r. On an unrolled ring's line (Ring) the
         // state's component base + r - H, modulo ring_n in the tiles whose window
-        // crosses the ring's ends (`wraps`: the two end tiles, whose steps all take the
+        // crosses the ring's ends (`wraps`: the end tiles, whose steps all take the
         // checked path below, so that interior steps index as on any line).
         const long long state_base = Ring ? base - args.ring_halo : base;
         const bool wraps = Ring && (state_base + load_first < 0 || state_base + load_last > args.ring_n);
