@@ -7,7 +7,8 @@
  which needs only those ends, can start on the device while the step's interior is
  still running (nccl_communicator posts the exchange behind the signal).
 
- A backend whose kernel can run the end tiles first (the CUDA grid tile kernel) takes
+ A backend whose kernel can run the end tiles first (the CUDA grid tile kernel, and
+ the streaming kernel of overlapped tiles that per-component systems run on) takes
  the request: it orders those tiles first in its one launch, counts them done in
  `counter`, and the block that finishes the last of them writes `epoch` to `flag`.
  Any other step leaves the request untaken, and the exchange then runs before the

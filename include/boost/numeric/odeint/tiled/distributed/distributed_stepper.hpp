@@ -19,7 +19,8 @@
       (nccl_communicator): post the next exchange behind the step's signal that its end
       tiles are done (core/edge_signal.hpp), so that it runs on the device while the
       step's interior does, and the next step skips 2. Where some rank's step did not
-      signal (a kernel other than the grid kernel), the next step exchanges in 2.
+      signal (a kernel other than the grid kernel and the streaming kernel, e.g. the
+      stage kernels of tiling::none()), the next step exchanges in 2.
 
  The owned components get the same values as the same step on one device: the
  window's arithmetic per component is the one-device arithmetic, and the halo is

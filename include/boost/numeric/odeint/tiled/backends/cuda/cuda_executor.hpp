@@ -62,10 +62,14 @@ class cuda_executor
     }
 
     //! The kernels of one step: the dispatch's family, launched with what it prepared.
+    //! may_signal: the kernels write the step's output itself (no copy follows), so a
+    //! kernel that runs the whole step in one launch may take the thread's edge signal
+    //! request (core/edge_signal.hpp).
     template <class Tableau, bool WithError, class Operations, bool FusedNorm, class System, class Value, std::size_t NV>
     static void run_kernels(const tiling_plan& plan, cuda_workspace<Value>& ws, Value* const (&vectors)[NV],
                             const System& sys, const link_coefficients<Tableau, Value>& coef,
-                            const error_norm_params<Value>& norm_params, detail::cuda_norm_accumulator<Value>* norm)
+                            const error_norm_params<Value>& norm_params, detail::cuda_norm_accumulator<Value>* norm,
+                            bool may_signal)
     {
         detail::cuda_prepared_kernels prepared;
         const cuda_kernel_choice choice =
@@ -80,7 +84,8 @@ class cuda_executor
         case cuda_kernel_path::streaming_tiles:
             if constexpr (!detail::builds_only_general_tiles<System>::value)
                 detail::launch_streaming_tiles<Tableau, WithError, FusedNorm>(prepared.streaming, plan, *prepared.kernels,
-                                                                              vectors, sys, coef, norm_params, norm);
+                                                                              vectors, sys, coef, norm_params, norm,
+                                                                              unrolled_ring(), may_signal);
             break;
         case cuda_kernel_path::register_tiles:
         case cuda_kernel_path::cluster_tiles:
@@ -141,12 +146,14 @@ class cuda_executor
               std::size_t NV>
     static void kernels_for(const tiling_plan& plan, cuda_workspace<Value>& ws, Value* const (&vectors)[NV],
                             const System& sys, const link_coefficients<Tableau, Value>& coef,
-                            const error_norm_params<Value>& norm_params, detail::cuda_norm_accumulator<Value>* norm)
+                            const error_norm_params<Value>& norm_params, detail::cuda_norm_accumulator<Value>* norm,
+                            bool may_signal = false)
     {
         if constexpr (StagesOnly)
             stage_kernels_only<Tableau, WithError, Operations, FusedNorm>(plan, vectors, sys, coef, norm_params, norm);
         else
-            run_kernels<Tableau, WithError, Operations, FusedNorm>(plan, ws, vectors, sys, coef, norm_params, norm);
+            run_kernels<Tableau, WithError, Operations, FusedNorm>(plan, ws, vectors, sys, coef, norm_params, norm,
+                                                                   may_signal);
     }
 
     template <class Tableau, bool WithError, class Operations, bool StagesOnly, class System, class Value, class Time>
@@ -157,7 +164,7 @@ class cuda_executor
         const link_coefficients<Tableau, Value> coef(t, h);
         kernels_for<Tableau, WithError, Operations, false, StagesOnly>(
             plan, ws, bound.vectors, sys, coef, error_norm_params<Value>{},
-            static_cast<detail::cuda_norm_accumulator<Value>*>(nullptr));
+            static_cast<detail::cuda_norm_accumulator<Value>*>(nullptr), !bound.uses_spare());
         finish(bound, plan.n);
     }
 

@@ -26,7 +26,7 @@
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/grid_tile_kernel.hpp>
-#include <boost/numeric/odeint/tiled/core/edge_signal.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_edge_signal.hpp>
 #include <boost/numeric/odeint/tiled/grid/end_tiles.hpp>
 #include <boost/numeric/odeint/tiled/grid/grid_tile_plan.hpp>
 
@@ -81,24 +81,16 @@ const grid::tile_plan<Dim>& remembered_grid_plan(const grid::shape<Dim>& s, int 
 }
 
 /*! The pending edge signal request of this thread for a step with `plan`, taken, as
-    the kernel's tile order and signal (grid_edge_signal); none where no request is
+    the kernel's tile order and signal (cuda_edge_signal); none where no request is
     pending. `slab` is the components of one index of the slowest dimension: the
     request's ends are in components, the tiles' rows in slabs. */
 template <std::size_t Dim>
-grid_edge_signal take_grid_edge_signal(const grid::tile_plan<Dim>& plan, std::size_t slab)
+cuda_edge_signal take_grid_edge_signal(const grid::tile_plan<Dim>& plan, std::size_t slab)
 {
-    grid_edge_signal s{};
-    edge_signal_request* r = take_edge_signal();
-    if (r == nullptr || r->flag == nullptr || r->counter == nullptr || slab == 0) return s;
+    const edge_signal_request* r = take_edge_signal();
+    if (r == nullptr || slab == 0) return cuda_edge_signal{};
     const grid::end_tiles e = grid::end_tiles_of(plan, (r->leading + slab - 1) / slab, (r->trailing + slab - 1) / slab);
-    if (e.leading + e.trailing == 0) return s;
-    s.flag = static_cast<unsigned*>(r->flag);
-    s.counter = static_cast<unsigned*>(r->counter);
-    s.epoch = r->epoch;
-    s.leading_tiles = int(e.leading);
-    s.trailing_tiles = int(e.trailing);
-    r->taken = true;
-    return s;
+    return take_cuda_edge_signal(e.leading, e.trailing);
 }
 
 #if defined(__CUDACC__)

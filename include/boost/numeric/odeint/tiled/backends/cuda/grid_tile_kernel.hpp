@@ -45,6 +45,7 @@
 
 #include <cuda_runtime_api.h>
 
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_edge_signal.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch.hpp>
@@ -208,20 +209,6 @@ struct grid_box_layout
     }
 };
 
-/*! The step's end tiles first, and their completion signalled (core/edge_signal.hpp):
-    the kernel runs tiles [0, leading_tiles) and the last trailing_tiles of the tile
-    order before the others, counts them done in *counter, and the block that
-    finishes the last of them resets the counter and writes epoch to *flag. No flag:
-    the plain order, no signal. */
-struct grid_edge_signal
-{
-    unsigned* flag = nullptr;
-    unsigned* counter = nullptr;
-    unsigned epoch = 0;
-    int leading_tiles = 0;
-    int trailing_tiles = 0;
-};
-
 template <std::size_t Dim, class Value>
 struct grid_step_args
 {
@@ -239,7 +226,7 @@ struct grid_step_args
     Value* next_dxdt;            //!< where the last stage's derivative goes (FSAL), else nullptr
     cuda_norm_accumulator<Value>* norm;
     error_norm_params<Value> norm_params;
-    grid_edge_signal signal;
+    cuda_edge_signal signal;     //!< the end tiles first, and their completion signalled
 };
 
 #if defined(__CUDACC__)
@@ -389,15 +376,6 @@ __device__ __forceinline__ void box_coordinates(int pos, const grid::tile_plan<D
         rest -= q * int(k == 1 ? plan.box[0] : plan.box[0] * plan.box[1]);
     }
     l[0] = rest;
-}
-
-//! One end tile done (grid_edge_signal): the last of them signals.
-__device__ __forceinline__ void grid_edge_tile_done(const grid_edge_signal& s, unsigned edge_tiles)
-{
-    if (atomicAdd(s.counter, 1u) + 1u != edge_tiles) return;
-    atomicExch(s.counter, 0u);  // for the next launch, which starts after this one ends
-    __threadfence_system();
-    atomicExch(s.flag, s.epoch);
 }
 
 template <class Tableau, bool WithError, bool FusedNorm, int K, class System, class Value>
@@ -565,13 +543,11 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
 
     error_norm_block<Value> partial;
     const int tiles = int(plan.tile_count());
-    const int edge_tiles = a.signal.flag != nullptr ? a.signal.leading_tiles + a.signal.trailing_tiles : 0;
+    const int edge_tiles = a.signal.edge_tiles();
     for (int order = int(blockIdx.x); order < tiles; order += int(gridDim.x))
     {
         // the end tiles first where their completion is signalled
-        int tile = order;
-        if (edge_tiles != 0 && order >= a.signal.leading_tiles)
-            tile = order < edge_tiles ? tiles - edge_tiles + order : order - a.signal.trailing_tiles;
+        const int tile = a.signal.tile_at(order, tiles);
         int origin[Dim], owned_end[Dim], base[Dim];
         tile_geometry(tile, origin, owned_end, base);
         // Mirror ghosts evaluated in place: where every ghost of the tile lies beyond
@@ -939,7 +915,7 @@ __global__ void __launch_bounds__(grid_tile_threads<K>(), grid_tile_min_blocks<K
         // before the block counts it done
         if (order < edge_tiles) __threadfence();
         __syncthreads();  // the next tile's y0 goes where this one's was read
-        if (order < edge_tiles && threadIdx.x == 0) grid_edge_tile_done(a.signal, unsigned(edge_tiles));
+        if (order < edge_tiles && threadIdx.x == 0) cuda_edge_tile_done(a.signal);
     }
     if constexpr (FusedNorm) block_merge_error_norm(partial, a.norm);
 }

@@ -52,6 +52,7 @@
 
 #include <cuda_pipeline.h>
 
+#include <boost/numeric/odeint/tiled/backends/cuda/cuda_edge_signal.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch.hpp>
@@ -78,6 +79,7 @@ struct streaming_tile_args : tile_meta_args<Value, NV>
 {
     long long ring_n;     //!< 0: the plan's components are the state's
     long long ring_halo;  //!< H
+    cuda_edge_signal signal;  //!< the end tiles first, and their completion signalled
 };
 
 /*! Whether the kernel's system is a periodic system seen by the line of its unrolled
@@ -153,8 +155,15 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
     Value* const out = args.vectors[vector_ids::state_out];
     Value* const err = args.vectors[vector_ids::error_out];
 
-    for (unsigned tile = blockIdx.x; tile < args.tiles; tile += gridDim.x)
+    // Only steps without an error estimate signal their end tiles (the distributed
+    // fixed steps, whose next exchange overlaps them): the error and adaptive kernels,
+    // at their register bound, spill more with the signal's code, even where unused.
+    constexpr bool Signals = !WithError;
+    const int edge_tiles = Signals ? args.signal.edge_tiles() : 0;
+    for (unsigned order = blockIdx.x; order < args.tiles; order += gridDim.x)
     {
+        // the end tiles first where their completion is signalled
+        const unsigned tile = Signals ? unsigned(args.signal.tile_at(int(order), int(args.tiles))) : order;
         // Chunks start at multiples of c in the state, not at the tile's first component,
         // so that every warp's load of the state and store of the solution is aligned.
         // Offsets r below count from `base`; the plan's intervals, relative to the hull,
@@ -380,6 +389,14 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
             if (k >= interior_begin && k < interior_end) step(k, std::true_type{});
             else step(k, std::false_type{});
         }
+        if (Signals && int(order) < edge_tiles)
+        {
+            // an end tile's stores visible on the device (and to the peers that read
+            // them) before the block counts it done
+            __threadfence();
+            __syncthreads();
+            if (t == 0) cuda_edge_tile_done(args.signal);
+        }
     }
     // every block merges (a block without tiles adds +0): the barrier inside is reached by all
     if constexpr (FusedNorm) block_merge_error_norm(partial, args.norm);
@@ -475,15 +492,54 @@ const char* prepare_streaming_tiles(const tiling_plan& plan,
     });
 }
 
+/*! The pending edge signal request of this thread for a launch of the streaming kernel
+    on the one-kernel plan `f` of n components, taken (cuda_edge_signal): the fewest
+    first and last tiles whose own pieces of the output hold its first and last
+    components the request names. None where no request is pending, or where a tile
+    outside those writes one of them (the tiles are then not in the line's order). */
+inline cuda_edge_signal take_streaming_edge_signal(const flat_kernel_plan& f, long long n)
+{
+    const edge_signal_request* r = take_edge_signal();
+    if (r == nullptr || f.tiles == 0) return cuda_edge_signal{};
+    const long long lead_end = (long long)r->leading < n ? (long long)r->leading : n;
+    const long long trail_first = (long long)r->trailing < n ? n - (long long)r->trailing : 0;
+    const long long tiles = (long long)f.tiles;
+    long long leading = 0, trailing = 0;  // tiles [0, leading) and [tiles - trailing, tiles)
+    auto owned = [&](long long tile, auto&& each) {  // the tile's strips of the output
+        const std::size_t v = 2 * f.vector_count * std::size_t(tile) + 2 * vector_ids::state_out + 1;
+        for (unsigned s = f.strip_begin[v]; s < f.strip_begin[v + 1]; ++s) each(f.strips[s]);
+    };
+    for (long long tile = 0; tile < tiles; ++tile)
+        owned(tile, [&](const device_strip& s) {
+            if (s.first < lead_end && s.last > s.first) leading = tile + 1;
+            if (s.last > trail_first && s.last > s.first && trailing == 0) trailing = tiles - tile;
+        });
+    if (leading + trailing >= tiles)
+    {
+        leading = tiles;
+        trailing = 0;
+    }
+    // every tile between them writes only components between the ends
+    bool ordered = true;
+    for (long long tile = leading; tile < tiles - trailing; ++tile)
+        owned(tile, [&](const device_strip& s) {
+            if (s.last > s.first && (s.first < lead_end || s.last > trail_first)) ordered = false;
+        });
+    if (!ordered) return cuda_edge_signal{};
+    return take_cuda_edge_signal(leading, trailing);
+}
+
 /*! Launches what prepare_streaming_tiles prepared: a persistent grid, one block per tile
     at a time. With a `ring` (ring.n != 0) the plan is that ring's unrolled line and sys
-    the system as the line sees it (system/unrolled_ring.hpp). */
+    the system as the line sees it (system/unrolled_ring.hpp). may_signal: this launch
+    writes the step's last values of the output (a plan's components are the state's),
+    so a step without an error estimate may take the thread's edge signal request. */
 template <class Tableau, bool WithError, bool FusedNorm, class System, class Value, std::size_t NV>
 void launch_streaming_tiles(const streaming_launch& l, const tiling_plan& plan,
                             const std::vector<std::unique_ptr<device_kernel_plan>>& kernels,
                             Value* const (&vectors)[NV], const System& sys, const link_coefficients<Tableau, Value>& coef,
                             const error_norm_params<Value>& norm_params, cuda_norm_accumulator<Value>* norm,
-                            const unrolled_ring& ring = unrolled_ring())
+                            const unrolled_ring& ring = unrolled_ring(), bool may_signal = false)
 {
     with_streaming_chunk(l.threads, l.reach, [&](auto chunk, auto reach_constant) {
         constexpr int C = decltype(chunk)::value;
@@ -496,6 +552,8 @@ void launch_streaming_tiles(const streaming_launch& l, const tiling_plan& plan,
             point_at_kernel(a, *kernels[0]);
             a.ring_n = (long long)ring.n;
             a.ring_halo = (long long)ring.halo;
+            if (!WithError && may_signal && ring.n == 0)
+                a.signal = take_streaming_edge_signal(kernels[0]->host, (long long)plan.n);
             streaming_tile_kernel<Tableau, WithError, System, Value, FusedNorm, C, R>
                 <<<unsigned(l.grid), unsigned(C), l.shared_bytes>>>(a, sys, coef);
             cuda_check_launch("streaming tile kernel");
