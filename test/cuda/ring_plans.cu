@@ -11,7 +11,7 @@
  a stencil of cyclic distance 3, Euler, RK4, DOPRI5 and Cash-Karp with error vectors,
  in place and not, rings from the shortest that unrolls, F_0 handed on from step to
  step, dense output's kept derivatives); elsewhere on the plan along the state
- (none(), the stage kernels). The executor, handed ring plans directly (trapezoids
+ (none() whatever tiling was asked for, the stage kernels: Fehlberg 7(8)). The executor, handed ring plans directly (trapezoids
  down to their narrowest, hexagons run as trapezoids), runs them on the general
  kernel, correctly.
 
@@ -305,7 +305,8 @@ void check_fixed_steps(const char* name, const Sys& sys, const host_state& x0, c
 // components, d = c, system/unrolled_ring.hpp) on the streaming kernel: rings from the
 // shortest that unrolls (n = 2 s c + 1) up, n not a multiple of any chunk, in place
 // and into another state, with error vectors; chains the streaming kernel is not built
-// for, and rings too short to unroll, step on the plan along the state.
+// for, and rings too short to unroll, step on the plan along the state (none(), whatever
+// tiling was asked for).
 BOOST_AUTO_TEST_CASE(periodic_systems_step_on_the_line_of_their_unrolled_ring)
 {
     const tiled::tiling automatic = tiled::tiling::automatic();
@@ -331,9 +332,20 @@ BOOST_AUTO_TEST_CASE(periodic_systems_step_on_the_line_of_their_unrolled_ring)
     const host_state x0 = lorenz_state(n);
     check_fixed_steps<tiled::runge_kutta4, odeint::runge_kutta4<host_state>>(
         "lorenz96 rk4", lorenz96_ring{n, 8.0}, x0, tiled::tiling::overlapped(3000, 4).threads_per_block(128), 20, true);
-    // a chain the streaming kernel is not built for: along the state, still right
-    check_fixed_steps<tiled::runge_kutta_fehlberg78, odeint::runge_kutta_fehlberg78<host_state>>(
-        "lorenz96 fehlberg78", lorenz96_ring{n, 8.0}, x0, automatic, 5, false);
+    // a chain the streaming kernel is not built for: along the state, still right, and
+    // explicit tilings there run none() (the wrap makes d = n - 1, which no tile fits)
+    // instead of being refused for that d
+    for (const tiled::tiling& t : {automatic, tiled::tiling::trapezoidal(512, 13), tiled::tiling::hexagonal(512, 4),
+                                   tiled::tiling::overlapped(8192, 13)})
+    {
+        check_fixed_steps<tiled::runge_kutta_fehlberg78, odeint::runge_kutta_fehlberg78<host_state>>(
+            "lorenz96 fehlberg78", lorenz96_ring{n, 8.0}, x0, t, 5, false);
+        tiled::runge_kutta_fehlberg78<device_state> stepper(t);
+        device_state x = x0;
+        stepper.do_step(lorenz96_ring{n, 8.0}, x, 0.0, 0.01);
+        BOOST_TEST_CONTEXT("fehlberg78, " << t)
+        BOOST_TEST((stepper.tiling().kind() == tiled::tiling::scheme::none));
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

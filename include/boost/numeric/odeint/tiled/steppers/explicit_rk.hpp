@@ -249,7 +249,7 @@ public:
                     error_norm_block<Value> r;
                     if (step_unrolled_error_norm(sys, in, out, t, dt, params, options, r)) return r;
                 }
-                const tiling_plan& plan = plan_for<true>(n, access, options);
+                const tiling_plan& plan = plan_for<true>(n, access, options, plan_along_the_state(sys));
                 return detail::run_access_checked(m_shared->access_record, Tableau::name, sys, plan.n, plan.d, plan.topology, [&](const auto& s) {
                     return backend::executor_type::template run_error_norm<Tableau, Operations>(
                         plan, m_shared->workspace, s, detail::state_data(in), detail::state_data(out), t, dt, params);
@@ -353,7 +353,8 @@ private:
     {
         requested,      //!< the stepper's
         plain_stages,   //!< tiling::none(): a grid system's steps where the backend's grid
-                        //!< kernel does not apply (grid_kernel_candidate)
+                        //!< kernel does not apply (grid_kernel_candidate), a periodic
+                        //!< system's where its unrolled ring does not (plan_along_the_state)
         unrolled_line   //!< the requested one as the line of an unrolled ring runs it
                         //!< (detail::unrolled_line_tiling)
     };
@@ -417,8 +418,22 @@ private:
         {
             if constexpr (unrolls_rings<sys_type>())
                 if (step_unrolled<WithError>(sys, in, out, err, n, t, dt)) return;
-            step_on_plan<WithError>(sys, in, out, err, n, access, t, dt);
+            step_on_plan<WithError>(sys, in, out, err, n, access, t, dt, plan_along_the_state(sys));
         }
+    }
+
+    /*! The tiling a step of sys plans with along the state: a periodic system on a
+        backend that unrolls rings gets there only where its unrolled ring did not take
+        the step (a method or chunk the ring's kernel is not built for, a ring too short
+        to unroll), and where the ring wraps (c < d) its distance along the state is
+        about n, which no tiling but none() fits: none(), as automatic() would resolve
+        to, rather than an explicit tiling refused for a d the user never gave. */
+    template <class Sys>
+    plan_tiling plan_along_the_state(const Sys& sys) const
+    {
+        if constexpr (unrolls_rings<Sys>())
+            if (sys.cyclic_access_distance() < sys.access_distance()) return plan_tiling::plain_stages;
+        return plan_tiling::requested;
     }
 
     /*! Whether fixed steps of Sys may run on the line of its unrolled ring
@@ -496,9 +511,9 @@ private:
 
     template <bool WithError, class System, class StateIn, class StateOut>
     void step_on_plan(const System& sys, const StateIn& in, StateOut& out, Value* err, std::size_t n,
-                      plan_access access, time_type t, time_type dt)
+                      plan_access access, time_type t, time_type dt, plan_tiling how = plan_tiling::requested)
     {
-        const tiling_plan& plan = plan_for<WithError>(n, access);
+        const tiling_plan& plan = plan_for<WithError>(n, access, chain_options(), how);
         // A plan whose tiles read the input where others write the output (overlapped
         // tiles) cannot step in place (into_output)
         into_output(in, out, !plan.in_place_safe, [&](Value* result) {
