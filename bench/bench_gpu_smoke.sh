@@ -6,7 +6,8 @@
 #
 #   1. --backend cuda, double: every method, d = 32 and 1024, every GPU stepper
 #   2. --backend cuda, float:  every method, d = 32
-#   3. --backend cuda, double: heat and phase-chain, rk4 and dopri5
+#   3. --backend cuda, double: heat and phase-chain, rk4 and dopri5; the periodic
+#      lorenz96, every method (the unrolled ring's kernels)
 #   4. --backend auto must pick cuda here
 #   5. --backend tbb, double and float: rk4 and verner56 (the host path of the same build)
 #   6. command-line errors exit with 2: a host stepper on the GPU, an unknown backend
@@ -74,6 +75,7 @@ run cuda_float_all 0 --backend cuda --precision float "${small[@]}" --d 32 --met
     --json "$out/cuda_float_all.json"
 run cuda_heat 0 --backend cuda --problem heat "${small[@]}" --methods rk4,dopri5
 run cuda_phase_chain 0 --backend cuda --problem phase-chain "${small[@]}" --methods rk4,dopri5
+run cuda_lorenz96 0 --backend cuda --problem lorenz96 "${small[@]}" --methods all
 run cuda_auto 0 --backend auto "${small[@]}" --d 32 --methods rk4
 if ! grep -q "^  backend   cuda" "$out/cuda_auto.txt"; then
   echo "FAILED: --backend auto did not pick cuda on a GPU machine"; status=2

@@ -189,8 +189,8 @@ void print_help()
         "  --problem P      bruss2d | heat | phase-chain | lorenz96      (default bruss2d)\n"
         "                   bruss2d is built with bruss2d::with_size(n, d); heat (k = 1)\n"
         "                   and phase-chain have d = 1 and ignore --d; lorenz96 is\n"
-        "                   periodic (d = 2 around the ring, --backend tbb only) and\n"
-        "                   ignores --d\n"
+        "                   periodic (d = 2 around the ring: ring plans on the CPU, its\n"
+        "                   unrolled ring on the GPU) and ignores --d\n"
         "  --form LIST      how bruss2d's right-hand side is written, comma separated,\n"
         "                   or 'all'; each form runs every stepper, from the same\n"
         "                   initial state, against stock odeint on the same form\n"
@@ -445,7 +445,6 @@ bench_options parse(int argc, char** argv, bool& help)
                           "tool's compile time); use double for " + o.problem_name);
     check_forms(o.forms, form_given, o.problem, o.problem_name, o.precision == precision_kind::fp32,
                 o.backend == backend_kind::cuda, o.methods);
-    check_problem_built(o.problem, o.backend == backend_kind::cuda);
     if (o.problem == problem_kind::bruss2d)
         check_bruss2d_sizes(o.n, o.d_list);
     else
@@ -782,7 +781,8 @@ int run(const bench_options& o)
             job.reps = o.reps;
             job.target_seconds = o.target;
             job.label = "d=" + std::to_string(d) + " " + what;
-            const method_runner runner = gpu ? m->run_cuda : m->run;
+            const method_runner runner =
+                gpu ? (o.problem == problem_kind::lorenz96 ? m->run_cuda_periodic : m->run_cuda) : m->run;
             if (!runner)
                 throw std::logic_error(std::string("bench: no ") + backend_name(o.backend) + " runner for " + m->name);
             std::vector<bench_result> rs = runner(job);

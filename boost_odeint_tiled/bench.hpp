@@ -183,6 +183,8 @@ struct method_entry
     const char* tiled_name;  //!< tiled::<name>
     method_runner run;
     method_runner run_cuda;  //!< the CUDA backend (methods_cuda/<name>.cu); nullptr when built without CUDA
+    //! the CUDA backend on the periodic problem (methods_cuda/periodic/<name>.cu); nullptr as run_cuda
+    method_runner run_cuda_periodic;
     //! run_cuda runs every form_kind; otherwise the reference form only (each form is
     //! another instantiation of the CUDA executor, and nvcc is slow)
     bool cuda_forms;
@@ -203,8 +205,8 @@ std::vector<bench_result> bench_verner56(const bench_job&);
 std::vector<bench_result> bench_fehlberg78(const bench_job&);
 
 // One per methods_cuda/<name>.cu, defined only when the tool is built with CUDA
-// (BOOST_ODEINT_TILED_TOOL_HAS_CUDA); method_table() names them through
-// BOT_TOOL_CUDA_RUNNER, which is nullptr otherwise.
+// (BOOST_ODEINT_TILED_TOOL_HAS_CUDA); method_table() names them, and those below, through
+// BOT_TOOL_CUDA_RUNNER (run_cuda, run_cuda_periodic), which gives nullptr otherwise.
 std::vector<bench_result> bench_cuda_euler(const bench_job&);
 std::vector<bench_result> bench_cuda_rk4(const bench_job&);
 std::vector<bench_result> bench_cuda_rk38(const bench_job&);
@@ -215,10 +217,21 @@ std::vector<bench_result> bench_cuda_dopri5(const bench_job&);
 std::vector<bench_result> bench_cuda_verner56(const bench_job&);
 std::vector<bench_result> bench_cuda_fehlberg78(const bench_job&);
 
+// One per methods_cuda/periodic/<name>.cu, as those above: the periodic problem.
+std::vector<bench_result> bench_cuda_periodic_euler(const bench_job&);
+std::vector<bench_result> bench_cuda_periodic_rk4(const bench_job&);
+std::vector<bench_result> bench_cuda_periodic_rk38(const bench_job&);
+std::vector<bench_result> bench_cuda_periodic_heun_euler21(const bench_job&);
+std::vector<bench_result> bench_cuda_periodic_bogacki_shampine32(const bench_job&);
+std::vector<bench_result> bench_cuda_periodic_cash_karp54(const bench_job&);
+std::vector<bench_result> bench_cuda_periodic_dopri5(const bench_job&);
+std::vector<bench_result> bench_cuda_periodic_verner56(const bench_job&);
+std::vector<bench_result> bench_cuda_periodic_fehlberg78(const bench_job&);
+
 #if defined(BOOST_ODEINT_TILED_TOOL_HAS_CUDA) && BOOST_ODEINT_TILED_TOOL_HAS_CUDA
-#define BOT_TOOL_CUDA_RUNNER(FN) ::bot_tool::bench_cuda_##FN
+#define BOT_TOOL_CUDA_RUNNER(FN) ::bot_tool::bench_cuda_##FN, ::bot_tool::bench_cuda_periodic_##FN
 #else
-#define BOT_TOOL_CUDA_RUNNER(FN) nullptr
+#define BOT_TOOL_CUDA_RUNNER(FN) nullptr, nullptr
 #endif
 
 } // namespace bot_tool

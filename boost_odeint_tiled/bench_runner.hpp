@@ -374,11 +374,27 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, cons
     return out;
 }
 
+/*! f(sys, sys, dt) for the job's periodic problem (lorenz96), as with_problem. The
+    CUDA backend instantiates it in translation units of its own
+    (methods_cuda/periodic/<method>.cu), beside the other problems' (with_problem with
+    Periodic = false), so that nvcc compiles the two in parallel. */
+template <class F>
+std::vector<bench_result> with_periodic_problem(const bench_job& job, F&& f)
+{
+    if (job.problem != problem_kind::lorenz96)
+        throw std::logic_error("bench: the periodic runner was given a problem that is not periodic");
+    if (job.form != form_kind::reference)
+        throw std::invalid_argument(std::string("bench: only bruss2d has forms other than reference, not form ") +
+                                    form_name(job.form));
+    const tiled::problems::lorenz96 sys(job.n);
+    return f(sys, sys, job.dt > 0 ? job.dt : sys.suggested_dt());
+}
+
 /*! f(sys, problem, dt) for the job's reference problem in the job's form (`sys`),
     its reference form (`problem`: size and initial state) and step (job.dt, else the
     problem's hint); shared by both backends. AllForms = false builds BRUSS2D's
     reference form only, and asking for another throws; Periodic = false leaves out
-    lorenz96 (the CUDA backend, see check_problem_built in selection.hpp). */
+    lorenz96 (the CUDA backend runs it through with_periodic_problem instead). */
 template <bool AllForms = true, bool Periodic = true, class F>
 std::vector<bench_result> with_problem(const bench_job& job, F&& f)
 {
@@ -413,12 +429,8 @@ std::vector<bench_result> with_problem(const bench_job& job, F&& f)
         return f(sys, sys, job.dt > 0 ? job.dt : 0.01);  // no hint: |df/dy| <= 4
     }
     case problem_kind::lorenz96: {
-        if constexpr (Periodic) {
-            const pb::lorenz96 sys(job.n);
-            return f(sys, sys, job.dt > 0 ? job.dt : sys.suggested_dt());
-        } else {
-            throw std::invalid_argument("bench: lorenz96 runs on the TBB backend only");
-        }
+        if constexpr (Periodic) return with_periodic_problem(job, f);
+        else throw std::logic_error("bench: this runner is not built for the periodic problem (lorenz96)");
     }
     }
     throw std::logic_error("bench: unknown problem");

@@ -4,10 +4,11 @@
  The CUDA backend of `bench`, templated on the method's tableau like bench_runner.hpp
  (whose stock-stepper selection, timing loop, agreement measure and problem set it
  uses). Include it only from methods_cuda/<method>.cu (nvcc): each instantiates
- run_method<Tableau> for the three reference problems in double (and BRUSS2D in float,
+ run_method<Tableau> for BRUSS2D, heat and phase-chain in double (and BRUSS2D in float,
  see float_built()), for the methods the method table marks cuda_forms also BRUSS2D's
- other forms (bench --form; double only), and two stepper types on
- thrust::device_vector states:
+ other forms (bench --form; double only); methods_cuda/periodic/<method>.cu for the
+ periodic lorenz96 (on the line of its unrolled ring, planned with its distance around
+ the ring). Two stepper types on thrust::device_vector states:
 
    stock-cuda   odeint's stepper (named, else explicit_generic_rk as on the host)
                 with tiled::cuda_algebra and tiled::cuda_operations, and the
@@ -123,7 +124,7 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, cons
     using host_state = std::vector<Value>;
     using stock_t = runner::stock_stepper<Tableau, tiled::cuda_algebra, Value, device_state, tiled::cuda_operations>;
     const std::size_t n = problem.size();
-    const std::size_t d = sys.access_distance();
+    const std::size_t d = runner::planning_distance(sys);  // a periodic system's: around its ring
     const std::size_t links = tiled::make_link_chain<Tableau, false>().links;
     const Value dt = static_cast<Value>(dt_double);
 
@@ -138,6 +139,7 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, cons
         ctx.n = n;
         ctx.d = d;
         ctx.links = links;
+        ctx.ring = tiled::detail::has_cyclic_access_distance<Sys>::value;
         if constexpr (tiled::is_embedded_tableau<Tableau>::value) ctx.error_links = tiled::make_link_chain<Tableau, true>().links;
         explicit_tilings = job.tilings(ctx);
     }
@@ -210,22 +212,25 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, cons
     return out;
 }
 
-//! AllForms: BRUSS2D in every form_kind, else its reference form only; never lorenz96
+//! Periodic: the periodic problem (runner::with_periodic_problem); else the others,
+//! BRUSS2D in every form_kind where AllForms, else in its reference form only
 //! (runner::with_problem).
-template <class Tableau, bool AllForms>
+template <class Tableau, bool AllForms, bool Periodic = false>
 std::vector<bench_result> run_method(const bench_job& job)
 {
     if (job.check_error)
         throw std::invalid_argument("bench: error-estimate checks (verify) run on the TBB backend only");
+    auto run = [&](const auto& sys, const auto& problem, double dt) {
+        using sys_type = std::decay_t<decltype(sys)>;
+        return runner::with_precision<sys_type>(job, [&](auto value) {
+            return run_problem<Tableau, decltype(value), sys_type>(job, sys, problem, dt);
+        });
+    };
     // the initial state's copy to the device is made outside the steppers' try blocks:
     // its allocation failure, a thrust bad_alloc, must not read as host memory
     try {
-        return runner::with_problem<AllForms, false>(job, [&](const auto& sys, const auto& problem, double dt) {
-            using sys_type = std::decay_t<decltype(sys)>;
-            return runner::with_precision<sys_type>(job, [&](auto value) {
-                return run_problem<Tableau, decltype(value), sys_type>(job, sys, problem, dt);
-            });
-        });
+        if constexpr (Periodic) return runner::with_periodic_problem(job, run);
+        else return runner::with_problem<AllForms, false>(job, run);
     } catch (const std::exception& e) {
         rethrow_if_out_of_memory(e);
         throw;
@@ -241,6 +246,15 @@ std::vector<bench_result> run_method(const bench_job& job)
     std::vector<bot_tool::bench_result> bot_tool::bench_cuda_##FN(const bot_tool::bench_job& job)                \
     {                                                                                                              \
         return bot_tool::runner_cuda::run_method<boost::numeric::odeint::tiled::TABLEAU, ALL_FORMS>(job);          \
+    }
+
+//! Defines bot_tool::bench_cuda_periodic_<FN>(job): the periodic problem (lorenz96) on
+//! the unrolled ring's kernels, in a translation unit of its own
+//! (methods_cuda/periodic/<method>.cu).
+#define BOT_TOOL_DEFINE_CUDA_PERIODIC_METHOD(FN, TABLEAU)                                                          \
+    std::vector<bot_tool::bench_result> bot_tool::bench_cuda_periodic_##FN(const bot_tool::bench_job& job)       \
+    {                                                                                                              \
+        return bot_tool::runner_cuda::run_method<boost::numeric::odeint::tiled::TABLEAU, false, true>(job);        \
     }
 
 #endif // BOOST_ODEINT_TILED_TOOL_BENCH_RUNNER_CUDA_HPP_INCLUDED

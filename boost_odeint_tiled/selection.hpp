@@ -96,16 +96,6 @@ inline void check_forms(const std::vector<form_kind>& forms, bool form_given, pr
     }
 }
 
-/*! --problem lorenz96 runs on the TBB backend only: the CUDA methods are not
-    instantiated for it (every system is another instantiation of the CUDA kernels,
-    which nvcc is slow to compile). bench/distributed_scaling.cu times it on GPUs. */
-inline void check_problem_built(problem_kind problem, bool cuda)
-{
-    if (problem == problem_kind::lorenz96 && cuda)
-        throw usage_error("--problem lorenz96: this build runs it on --backend tbb only (each problem is another "
-                          "instantiation of the CUDA kernels, which nvcc is slow to compile)");
-}
-
 //! A --methods list: command-line names (rk4) or tiled names (runge_kutta4), or
 //! "all"; in the order given, duplicates dropped.
 inline std::vector<const method_entry*> parse_methods(const std::string& text)
