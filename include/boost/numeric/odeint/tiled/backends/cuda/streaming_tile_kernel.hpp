@@ -29,6 +29,11 @@
  where tiles are narrower than the halo), whose steps all take the range-checked path;
  every other kernel is compiled without that addressing.
 
+ A distributed fixed step's next halo exchange overlaps the step here as on the grid
+ kernel (core/edge_signal.hpp, cuda_edge_signal.hpp): a step without an error
+ estimate that takes the request runs the tiles whose own pieces hold the window's
+ ends first and signals when they are done (take_streaming_edge_signal).
+
  Operations: the kernel forms the linear combinations with fused_operations itself
  (the FIFO layout is built from its sums), not with the stepper's Operations; the
  dispatch (cuda_dispatch.hpp) gives a stepper with other Operations the general kernel.
