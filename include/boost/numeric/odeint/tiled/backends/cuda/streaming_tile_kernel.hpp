@@ -58,6 +58,7 @@
 #include <cuda_pipeline.h>
 
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_edge_signal.hpp>
+#include <boost/numeric/odeint/tiled/backends/cuda/streaming_end_tiles.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_error_norm.hpp>
 #include <boost/numeric/odeint/tiled/backends/cuda/cuda_launch.hpp>
@@ -495,43 +496,6 @@ const char* prepare_streaming_tiles(const tiling_plan& plan,
             return nullptr;
         }
     });
-}
-
-/*! The pending edge signal request of this thread for a launch of the streaming kernel
-    on the one-kernel plan `f` of n components, taken (cuda_edge_signal): the fewest
-    first and last tiles whose own pieces of the output hold its first and last
-    components the request names. None where no request is pending, or where a tile
-    outside those writes one of them (the tiles are then not in the line's order). */
-inline cuda_edge_signal take_streaming_edge_signal(const flat_kernel_plan& f, long long n)
-{
-    const edge_signal_request* r = take_edge_signal();
-    if (r == nullptr || f.tiles == 0) return cuda_edge_signal{};
-    const long long lead_end = (long long)r->leading < n ? (long long)r->leading : n;
-    const long long trail_first = (long long)r->trailing < n ? n - (long long)r->trailing : 0;
-    const long long tiles = (long long)f.tiles;
-    long long leading = 0, trailing = 0;  // tiles [0, leading) and [tiles - trailing, tiles)
-    auto owned = [&](long long tile, auto&& each) {  // the tile's strips of the output
-        const std::size_t v = 2 * f.vector_count * std::size_t(tile) + 2 * vector_ids::state_out + 1;
-        for (unsigned s = f.strip_begin[v]; s < f.strip_begin[v + 1]; ++s) each(f.strips[s]);
-    };
-    for (long long tile = 0; tile < tiles; ++tile)
-        owned(tile, [&](const device_strip& s) {
-            if (s.first < lead_end && s.last > s.first) leading = tile + 1;
-            if (s.last > trail_first && s.last > s.first && trailing == 0) trailing = tiles - tile;
-        });
-    if (leading + trailing >= tiles)
-    {
-        leading = tiles;
-        trailing = 0;
-    }
-    // every tile between them writes only components between the ends
-    bool ordered = true;
-    for (long long tile = leading; tile < tiles - trailing; ++tile)
-        owned(tile, [&](const device_strip& s) {
-            if (s.last > s.first && (s.first < lead_end || s.last > trail_first)) ordered = false;
-        });
-    if (!ordered) return cuda_edge_signal{};
-    return take_cuda_edge_signal(leading, trailing);
 }
 
 /*! Launches what prepare_streaming_tiles prepared: a persistent grid, one block per tile
