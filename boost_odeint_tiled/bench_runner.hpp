@@ -374,6 +374,14 @@ std::vector<bench_result> run_problem(const bench_job& job, const Sys& sys, cons
     return out;
 }
 
+//! Only BRUSS2D has forms other than its reference form (bench --form).
+inline void check_form_of(const bench_job& job)
+{
+    if (job.problem != problem_kind::bruss2d && job.form != form_kind::reference)
+        throw std::invalid_argument(std::string("bench: only bruss2d has forms other than reference, not form ") +
+                                    form_name(job.form));
+}
+
 /*! f(sys, sys, dt) for the job's periodic problem (lorenz96), as with_problem. The
     CUDA backend instantiates it in translation units of its own
     (methods_cuda/periodic/<method>.cu), beside the other problems' (with_problem with
@@ -383,9 +391,7 @@ std::vector<bench_result> with_periodic_problem(const bench_job& job, F&& f)
 {
     if (job.problem != problem_kind::lorenz96)
         throw std::logic_error("bench: the periodic runner was given a problem that is not periodic");
-    if (job.form != form_kind::reference)
-        throw std::invalid_argument(std::string("bench: only bruss2d has forms other than reference, not form ") +
-                                    form_name(job.form));
+    check_form_of(job);
     const tiled::problems::lorenz96 sys(job.n);
     return f(sys, sys, job.dt > 0 ? job.dt : sys.suggested_dt());
 }
@@ -399,9 +405,7 @@ template <bool AllForms = true, bool Periodic = true, class F>
 std::vector<bench_result> with_problem(const bench_job& job, F&& f)
 {
     namespace pb = tiled::problems;
-    if (job.problem != problem_kind::bruss2d && job.form != form_kind::reference)
-        throw std::invalid_argument(std::string("bench: only bruss2d has forms other than reference, not form ") +
-                                    form_name(job.form));
+    check_form_of(job);
     switch (job.problem) {
     case problem_kind::bruss2d: {
         const pb::bruss2d reference = pb::bruss2d::with_size(job.n, job.d);

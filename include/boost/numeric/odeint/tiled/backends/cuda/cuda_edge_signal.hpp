@@ -45,20 +45,19 @@ struct cuda_edge_signal
     }
 };
 
-/*! The pending edge signal request of this host thread, taken for a launch that runs
-    `leading` first and `trailing` last tiles of its order first (none taken, and no
-    signal, where no request is pending or there are no end tiles). */
-inline cuda_edge_signal take_cuda_edge_signal(long long leading, long long trailing)
+/*! Request r (take_edge_signal's), taken for a launch that runs `leading` first and
+    `trailing` last tiles of its order first: not taken, and no signal, where it has no
+    flag or there are no end tiles. */
+inline cuda_edge_signal take_cuda_edge_signal(edge_signal_request& r, long long leading, long long trailing)
 {
     cuda_edge_signal s{};
-    edge_signal_request* r = take_edge_signal();
-    if (r == nullptr || r->flag == nullptr || r->counter == nullptr || leading + trailing == 0) return s;
-    s.flag = static_cast<unsigned*>(r->flag);
-    s.counter = static_cast<unsigned*>(r->counter);
-    s.epoch = r->epoch;
+    if (r.flag == nullptr || r.counter == nullptr || leading + trailing == 0) return s;
+    s.flag = static_cast<unsigned*>(r.flag);
+    s.counter = static_cast<unsigned*>(r.counter);
+    s.epoch = r.epoch;
     s.leading_tiles = int(leading);
     s.trailing_tiles = int(trailing);
-    r->taken = true;
+    r.taken = true;
     return s;
 }
 

@@ -87,10 +87,10 @@ const grid::tile_plan<Dim>& remembered_grid_plan(const grid::shape<Dim>& s, int 
 template <std::size_t Dim>
 cuda_edge_signal take_grid_edge_signal(const grid::tile_plan<Dim>& plan, std::size_t slab)
 {
-    const edge_signal_request* r = take_edge_signal();
+    edge_signal_request* r = take_edge_signal();
     if (r == nullptr || slab == 0) return cuda_edge_signal{};
     const grid::end_tiles e = grid::end_tiles_of(plan, (r->leading + slab - 1) / slab, (r->trailing + slab - 1) / slab);
-    return take_cuda_edge_signal(e.leading, e.trailing);
+    return take_cuda_edge_signal(*r, e.leading, e.trailing);
 }
 
 #if defined(__CUDACC__)

@@ -67,10 +67,10 @@ inline streaming_end_tiles streaming_end_tiles_of(const flat_kernel_plan& f, lon
     where no request is pending. */
 inline cuda_edge_signal take_streaming_edge_signal(const flat_kernel_plan& f, long long n)
 {
-    const edge_signal_request* r = take_edge_signal();
+    edge_signal_request* r = take_edge_signal();
     if (r == nullptr) return cuda_edge_signal{};
     const streaming_end_tiles e = streaming_end_tiles_of(f, n, (long long)r->leading, (long long)r->trailing);
-    return take_cuda_edge_signal(e.leading, e.trailing);
+    return take_cuda_edge_signal(*r, e.leading, e.trailing);
 }
 
 }}}}} // namespace boost::numeric::odeint::tiled::detail

@@ -88,6 +88,13 @@ struct streaming_tile_args : tile_meta_args<Value, NV>
     cuda_edge_signal signal;  //!< the end tiles first, and their completion signalled
 };
 
+/*! Whether the streaming kernels of steps with(out) an error estimate run and signal
+    their end tiles first (cuda_edge_signal.hpp): only those without one, the
+    distributed fixed steps whose next exchange overlaps them. The error and adaptive
+    kernels, at their register bound, spill more with the signal's code even where it
+    does not run; their launches leave the request untaken. */
+constexpr bool streaming_signals_end_tiles(bool with_error) { return !with_error; }
+
 /*! Whether the kernel's system is a periodic system seen by the line of its unrolled
     ring (unrolled_ring_system, maybe with F_0 given): only those kernels carry the
     addressing modulo n, so that every other kernel's code is as it was without it. */
@@ -161,10 +168,7 @@ __global__ void __launch_bounds__(Chunk, cuda_launch_policy::streaming_threads_p
     Value* const out = args.vectors[vector_ids::state_out];
     Value* const err = args.vectors[vector_ids::error_out];
 
-    // Only steps without an error estimate signal their end tiles (the distributed
-    // fixed steps, whose next exchange overlaps them): the error and adaptive kernels,
-    // at their register bound, spill more with the signal's code, even where unused.
-    constexpr bool Signals = !WithError;
+    constexpr bool Signals = streaming_signals_end_tiles(WithError);
     const int edge_tiles = Signals ? args.signal.edge_tiles() : 0;
     for (unsigned order = blockIdx.x; order < args.tiles; order += gridDim.x)
     {
@@ -521,7 +525,7 @@ void launch_streaming_tiles(const streaming_launch& l, const tiling_plan& plan,
             point_at_kernel(a, *kernels[0]);
             a.ring_n = (long long)ring.n;
             a.ring_halo = (long long)ring.halo;
-            if (!WithError && may_signal && ring.n == 0)
+            if (streaming_signals_end_tiles(WithError) && may_signal && ring.n == 0)
                 a.signal = take_streaming_edge_signal(kernels[0]->host, (long long)plan.n);
             streaming_tile_kernel<Tableau, WithError, System, Value, FusedNorm, C, R>
                 <<<unsigned(l.grid), unsigned(C), l.shared_bytes>>>(a, sys, coef);
